@@ -1,0 +1,66 @@
+/// One input sample in document coordinates, as the stroke engine consumes it.
+///
+/// Samples come from a tablet tool frame, a touch point or a pointer; the Wayland layer only translates
+/// surface coordinates through the view transform. Use ``validated()`` before feeding samples from outside.
+public struct InputSample: Hashable, Codable, Sendable {
+    /// Position in document pixels.
+    public var position: Point
+    /// Normalised tip pressure, 0…1; `nil` when the device has none (touch, mouse).
+    public var pressure: Double?
+    /// Tilt toward +x, in degrees, −90…90; `nil` when the tool reports no tilt.
+    public var tiltX: Double?
+    /// Tilt toward +y, in degrees, −90…90; `nil` when the tool reports no tilt.
+    public var tiltY: Double?
+    /// Barrel rotation, degrees clockwise from the tool's neutral position, 0..<360; `nil` when not reported.
+    public var rotation: Double?
+    /// Normalised hover distance, 0…1; `nil` when not reported.
+    public var distance: Double?
+    /// Time of the sample in microseconds; any monotonic base.
+    public var time: UInt64
+    public var tool: ToolKind
+    /// The tool's hardware serial, when the device reports one.
+    public var deviceSerial: UInt64?
+
+    public init(
+        position: Point, pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil,
+        rotation: Double? = nil, distance: Double? = nil, time: UInt64 = 0, tool: ToolKind = .pen,
+        deviceSerial: UInt64? = nil
+    ) {
+        self.position = position
+        self.pressure = pressure
+        self.tiltX = tiltX
+        self.tiltY = tiltY
+        self.rotation = rotation
+        self.distance = distance
+        self.time = time
+        self.tool = tool
+        self.deviceSerial = deviceSerial
+    }
+
+    /// Largest coordinate magnitude accepted, in document pixels. Beyond it, Float stamps lose sub-pixel precision.
+    public static let coordinateLimit = 1_000_000.0
+
+    /// The sample made safe for the engine, or `nil` when it cannot be used.
+    ///
+    /// A non-finite or absurdly far position rejects the sample. Axis values are clamped to their ranges;
+    /// a non-finite axis value is dropped (treated as not reported).
+    public func validated() -> InputSample? {
+        guard position.isFinite, abs(position.x) <= Self.coordinateLimit, abs(position.y) <= Self.coordinateLimit
+        else { return nil }
+        var sample = self
+        sample.pressure = pressure.flatMap { Self.clamped($0, 0, 1) }
+        sample.tiltX = tiltX.flatMap { Self.clamped($0, -90, 90) }
+        sample.tiltY = tiltY.flatMap { Self.clamped($0, -90, 90) }
+        sample.distance = distance.flatMap { Self.clamped($0, 0, 1) }
+        sample.rotation = rotation.flatMap { value in
+            guard value.isFinite else { return nil }
+            let wrapped = value.truncatingRemainder(dividingBy: 360)
+            return wrapped < 0 ? wrapped + 360 : wrapped
+        }
+        return sample
+    }
+
+    private static func clamped(_ value: Double, _ low: Double, _ high: Double) -> Double? {
+        value.isFinite ? min(max(value, low), high) : nil
+    }
+}

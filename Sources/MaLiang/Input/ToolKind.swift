@@ -1,0 +1,20 @@
+/// What produced an input sample. Mirrors the tool types of the Wayland tablet protocol, plus touch and mouse.
+public enum ToolKind: String, Codable, Sendable, CaseIterable {
+    case pen
+    case eraser
+    case brush
+    case pencil
+    case airbrush
+    /// A finger on a touchscreen (no pressure: the stroke engine simulates it from speed).
+    case finger
+    /// A mouse or touchpad pointer (no pressure), or a tablet's puck/lens tool.
+    case mouse
+
+    /// Whether the tool reports real pressure, as opposed to a finger or a mouse that only reports position.
+    public var reportsPressure: Bool {
+        switch self {
+        case .pen, .eraser, .brush, .pencil, .airbrush: true
+        case .finger, .mouse: false
+        }
+    }
+}

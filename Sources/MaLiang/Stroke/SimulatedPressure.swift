@@ -1,0 +1,26 @@
+/// Pressure for devices that have none (touch, mouse), from the speed of the pointer — MaLiang's promise for
+/// screens without 3D Touch.
+///
+/// MaLiang's formula: force = √(1000 / clamp(speed, 100, 5000)) with speed in points per second, which runs from
+/// about 3.16 (slow) to 0.45 (fast). Dividing by √10 maps it into 0.14…1: slow strokes are heavy, fast ones thin.
+/// The value is smoothed over samples so jittery timestamps do not make the width flicker.
+struct SimulatedPressure {
+    private var smoothed: Double?
+    /// Weight of the newest sample in the running average.
+    static let smoothing = 0.4
+
+    static func force(forSpeed speed: Double) -> Double {
+        let clamped = min(max(speed.isFinite ? speed : 5000, 100), 5000)
+        return (1000 / clamped).squareRoot() / 10.0.squareRoot()
+    }
+
+    /// Feeds the distance (px) and elapsed time (µs) since the previous sample; returns the pressure now.
+    mutating func update(distance: Double, elapsedMicroseconds: Double) -> Double {
+        // A zero or backwards time step gives no speed information: keep the previous estimate.
+        guard elapsedMicroseconds > 0 else { return smoothed ?? 1 }
+        let raw = Self.force(forSpeed: distance / (elapsedMicroseconds / 1_000_000))
+        let next = smoothed.map { $0 + (raw - $0) * Self.smoothing } ?? raw
+        smoothed = next
+        return next
+    }
+}

@@ -1,0 +1,86 @@
+/// A brush reduced to the numbers the per-stamp loop needs, computed once per stroke.
+struct StampRecipe {
+    enum Kind {
+        case paint
+        case glow(coreScale: Float, core: (Float, Float, Float, Float))
+        case erase
+        case chartlet(count: UInt16, random: Bool)
+    }
+
+    var kind: Kind
+    /// Diameter at full pressure, document pixels (zoom already applied).
+    var baseSize: Double
+    /// Step in pixels, or a fraction of the size when `relativeStep`.
+    var step: Double
+    var relativeStep: Bool
+    var forceSensitive: Float
+    var curve: [Float]
+    var flow: Float
+    var pressureControlsFlow: Bool
+    var color: (Float, Float, Float, Float)
+    var rotation: Brush.Rotation
+    var tiltToSize: Double
+    var tiltToAngle: Bool
+    var barrelToAngle: Bool
+    var forceOnTap: Double
+
+    init(brush anyBrush: AnyBrush, canvasScale: Double) {
+        let brush = anyBrush.base
+        // MaLiang: without scaleWithCanvas the stroke keeps its on-screen size, so it is smaller in the document.
+        let scale = canvasScale.isFinite && canvasScale > 0 ? canvasScale : 1
+        let divisor = brush.scaleWithCanvas ? 1 : scale
+        baseSize = Self.finite(brush.pointSize, default: 4, range: 0...100_000) / divisor
+        relativeStep = brush.spacingRelativeToSize
+        let rawStep = Self.finite(brush.pointStep, default: 1, range: 0...100_000)
+        step = relativeStep ? rawStep : rawStep / divisor
+        forceSensitive = Float(Self.finite(brush.forceSensitive, default: 0, range: 0...4))
+        flow = Float(Self.finite(brush.flow, default: 1, range: 0...1))
+        pressureControlsFlow = brush.pressureControlsFlow
+        let c = brush.color
+        color = (Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+        rotation = brush.rotation
+        if case .fixed(let angle) = rotation, !angle.isFinite { rotation = .fixed(0) }
+        tiltToSize = Self.finite(brush.tiltToSize, default: 0, range: 0...4)
+        tiltToAngle = brush.tiltToAngle
+        barrelToAngle = brush.barrelRotationToAngle
+        forceOnTap = Self.finite(brush.forceOnTap, default: 1, range: 0...1)
+        // The table costs a thousand curve evaluations: only brushes that read pressure pay for it.
+        curve = forceSensitive != 0 || pressureControlsFlow ? brush.pressureCurve.table() : []
+        switch anyBrush {
+        case .brush: kind = .paint
+        case .eraser: kind = .erase
+        case .glowing(let glowing):
+            let core = glowing.coreColor
+            kind = .glow(
+                coreScale: Float(Self.finite(glowing.coreProportion, default: 0.25, range: 0...1)),
+                core: (Float(core.red), Float(core.green), Float(core.blue), Float(core.alpha)))
+        case .chartlet(let chartlet):
+            kind = .chartlet(
+                count: UInt16(clamping: max(chartlet.textureIDs.count, 1)), random: chartlet.renderStyle == .random)
+            // One image every pointSize × pointRate, whatever the brush's own step says.
+            relativeStep = true
+            step = Self.finite(chartlet.pointRate, default: 1.5, range: 0.01...100)
+        }
+    }
+
+    var usesPressureCurve: Bool { forceSensitive != 0 || pressureControlsFlow }
+    var usesTilt: Bool { tiltToSize != 0 || tiltToAngle }
+
+    /// Pixels to the next stamp after one of diameter `size`.
+    @inline(__always) func stepAfter(size: Double) -> Double {
+        max(relativeStep ? step * size : step, Brush.minimumStep)
+    }
+
+    /// The pressure curve's output for `pressure`, through the lookup table.
+    @inline(__always) func curveValue(_ pressure: Double) -> Float {
+        let last = curve.count - 1
+        let position = Float(min(max(pressure, 0), 1)) * Float(last)
+        let index = min(Int(position), last - 1)
+        let fraction = position - Float(index)
+        return curve[index] + (curve[index + 1] - curve[index]) * fraction
+    }
+
+    private static func finite(_ value: Double, default fallback: Double, range: ClosedRange<Double>) -> Double {
+        value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import MaLiang
+
+/// `maliang bench …`: benchmarks that print figures (never pass/fail).
+enum BenchCommand {
+    static func run(_ arguments: [String]) throws {
+        guard arguments.count == 2, arguments[0] == "engine" else {
+            throw UsageError("usage: maliang bench engine TRACE")
+        }
+        let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
+        try engine(trace)
+    }
+
+    /// Replays every stroke of `trace` through the default brush until at least a second has passed, so the
+    /// figure does not depend on timer resolution; reports the throughput of the stamp generation alone.
+    static func engine(_ trace: MyPaintTrace) throws {
+        let brush = AnyBrush.brush(Brush())
+        var stamps: [Stamp] = []
+        stamps.reserveCapacity(1 << 16)
+        var stampCount = 0
+        var passes = 0
+        var checksum: Float = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        repeat {
+            for (index, samples) in trace.strokes.enumerated() {
+                var builder = StrokeBuilder(brush: brush, seed: UInt64(index))
+                for sample in samples {
+                    builder.add(sample, into: &stamps)
+                    stampCount += stamps.count
+                    checksum += stamps.last?.x ?? 0
+                    stamps.removeAll(keepingCapacity: true)
+                }
+                builder.finish(into: &stamps)
+                stampCount += stamps.count
+                stamps.removeAll(keepingCapacity: true)
+            }
+            passes += 1
+        } while clock.now - start < .seconds(1)
+        let seconds =
+            Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+        let perPass = stampCount / passes
+        print("engine: brush=default passes=\(passes) strokes=\(trace.strokes.count) samples=\(trace.sampleCount)")
+        print(
+            String(
+                format: "stamps: %d per pass, wall time: %.3f s, stamps/s: %.0f", perPass, seconds,
+                Double(stampCount) / seconds))
+        // Keeps the optimiser from discarding the work.
+        if checksum.isNaN { print("checksum: nan") }
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
+exit(status)
