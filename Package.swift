@@ -2,16 +2,50 @@
 import PackageDescription
 
 /// C libraries come from Debian through module maps; the project depends on no outside Swift package.
+func system(_ name: String, _ pkgConfig: String?, _ packages: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(packages)])
+}
+
 let package = Package(
     name: "MaLiang",
     products: [
         .library(name: "MaLiang", targets: ["MaLiang"]),
+        .library(name: "WaylandClient", targets: ["WaylandClient"]),
+        .library(name: "TestCompositor", targets: ["TestCompositor"]),
         .executable(name: "maliang", targets: ["maliang"]),
+        .executable(name: "maliang-test-compositor", targets: ["maliang-test-compositor"]),
+        .executable(name: "wayland-swift-scanner", targets: ["wayland-swift-scanner"]),
     ],
     targets: [
+        // C modules.
+        system("CWaylandClient", "wayland-client", ["libwayland-dev"]),
+        system("CWaylandServer", "wayland-server", ["libwayland-dev"]),
+        system("CWaylandCursor", "wayland-cursor", ["libwayland-dev"]),
+        system("CVulkan", "vulkan", ["libvulkan-dev"]),
+        system("CXKBCommon", "xkbcommon", ["libxkbcommon-dev"]),
+        system("CPNG", "libpng", ["libpng-dev"]),
+        system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        // wayland-scanner's interface tables for the bound protocols (generated).
+        .target(name: "CWaylandProtocols"),
+
         // Core: geometry, input samples, brushes, stroke engine. Foundation only.
         .target(name: "MaLiang"),
+
+        // Wayland bindings generated from the protocol XML, and their runtimes.
+        .target(name: "WaylandScanner"),
+        .executableTarget(name: "wayland-swift-scanner", dependencies: ["WaylandScanner"]),
+        .target(name: "WaylandProtocol", dependencies: ["CWaylandProtocols"]),
+        .target(name: "WaylandClient", dependencies: ["CWaylandClient", "CWaylandProtocols", "WaylandProtocol"]),
+        .target(name: "WaylandServer", dependencies: ["CWaylandServer", "CWaylandProtocols", "WaylandProtocol"]),
+
+        // The scripted compositor the tests inject input with.
+        .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
+        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor"]),
+
         .executableTarget(name: "maliang", dependencies: ["MaLiang"]),
+
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor"]),
     ]
 )
