@@ -44,8 +44,12 @@ let package = Package(
 
         .executableTarget(name: "maliang", dependencies: ["MaLiang"]),
 
+        // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
+        .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),
+
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),
+        .testTarget(name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"]),
     ]
 )

@@ -1,1 +1,103 @@
-// placeholder
+import CWaylandServer
+import Glibc
+import WaylandProtocol
+import WaylandServer
+
+/// A small Wayland compositor for tests: it shows nothing, records what clients commit (pixels readable,
+/// dumpable as PNG), and sends exactly the input events a test or a script asks for — including the adversarial
+/// orders real compositors produce. Single-threaded: call ``dispatch(timeoutMilliseconds:)`` to let it work.
+public final class ScriptedCompositor {
+    /// The globals it can advertise. The order of ``Options/globals`` is the order clients see them announced.
+    public enum Global: String, CaseIterable, Sendable {
+        case compositor = "wl_compositor"
+        case output = "wl_output"
+        case xdgWmBase = "xdg_wm_base"
+        case seat = "wl_seat"
+        case tabletManager = "zwp_tablet_manager_v2"
+        case presentation = "wp_presentation"
+    }
+
+    public struct Options: Sendable {
+        /// Globals in announcement order; `wl_shm` always comes first (libwayland creates it).
+        public var globals: [Global] = Global.allCases
+        /// Output size in pixels and integer scale.
+        public var outputWidth: Int32 = 1920
+        public var outputHeight: Int32 = 1080
+        public var outputScale: Int32 = 1
+        /// Socket name under `$XDG_RUNTIME_DIR`; `nil` picks a free one.
+        public var socketName: String?
+
+        public init() {}
+    }
+
+    public let display: WaylandServerDisplay
+    public let options: Options
+    /// The socket clients connect to (set `WAYLAND_DISPLAY` to it).
+    public var socketName: String { display.socketName }
+
+    var surfaces: [ObjectIdentifier: Surface] = [:]
+    /// Toplevel windows in creation order.
+    public internal(set) var toplevels: [Toplevel] = []
+    var seats: [WlSeatResource] = []
+    var pointers: [WlPointerResource] = []
+    var keyboards: [WlKeyboardResource] = []
+    var touches: [WlTouchResource] = []
+    var tablet = TabletState()
+    var presentationFeedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
+    var keymap: Keymap?
+    /// Every commit of every surface, counted.
+    public internal(set) var commitCount = 0
+    /// The presentation clock, in nanoseconds, under the test's control (CLOCK_MONOTONIC base when not set).
+    public var presentationClock: UInt64?
+    var presentationSequence: UInt64 = 0
+
+    public init(options: Options = Options()) throws {
+        self.options = options
+        do {
+            display = try WaylandServerDisplay(socketName: options.socketName)
+        } catch {
+            throw CompositorError("cannot start the test compositor: \(error)")
+        }
+        for global in options.globals { advertise(global) }
+    }
+
+    /// Advertises one more global now (to test globals that arrive late).
+    public func advertise(_ global: Global) {
+        switch global {
+        case .compositor: advertiseCompositor()
+        case .output: advertiseOutput()
+        case .xdgWmBase: advertiseShell()
+        case .seat: advertiseSeat()
+        case .tabletManager: advertiseTabletManager()
+        case .presentation: advertisePresentation()
+        }
+    }
+
+    /// Handles client requests for up to `timeoutMilliseconds`, then flushes events to every client.
+    public func dispatch(timeoutMilliseconds: Int32 = 0) {
+        display.dispatch(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Sends queued events to the clients now.
+    public func flush() { display.flush() }
+
+    /// The toplevel input goes to: the newest mapped one.
+    public var focusedToplevel: Toplevel? { toplevels.last { $0.isMapped && $0.surface.resource.isAlive } }
+
+    /// Disconnects every client.
+    public func shutDown() { display.shutDown() }
+
+    func surface(for resource: WlSurfaceResource) -> Surface? { surfaces[ObjectIdentifier(resource)] }
+
+    func nowMilliseconds() -> UInt32 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt32(truncatingIfNeeded: time.tv_sec * 1000 + time.tv_nsec / 1_000_000)
+    }
+}
+
+/// A failure of the test compositor or of a script; the message says what and where.
+public struct CompositorError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,1 +1,52 @@
-print("todo")
+import Foundation
+import TestCompositor
+
+/// maliang-test-compositor: the scripted test compositor, for running by hand.
+///
+///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]
+///
+/// Prints the socket name, plays the script (see docs/test-compositor.md) as clients connect and map windows,
+/// and keeps serving until interrupted (or until the script ends with --exit-when-done).
+let usage = "usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("maliang-test-compositor: \(message)\n".utf8))
+    exit(1)
+}
+
+nonisolated(unsafe) var arguments = CommandLine.arguments.dropFirst()
+
+func value(after option: String) -> String {
+    guard let value = arguments.popFirst() else { fail("\(option) needs a value\n\(usage)") }
+    return value
+}
+
+var options = ScriptedCompositor.Options()
+var scriptPath: String?
+var exitWhenDone = false
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--socket": options.socketName = value(after: argument)
+    case "--script": scriptPath = value(after: argument)
+    case "--exit-when-done": exitWhenDone = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default: fail("unknown argument \"\(argument)\"\n\(usage)")
+    }
+}
+
+do {
+    let script = try scriptPath.map { try Script(contentsOf: URL(fileURLWithPath: $0)) }
+    if let globals = script?.globals { options.globals = globals }
+    let compositor = try ScriptedCompositor(options: options)
+    FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(compositor.socketName)\n".utf8))
+    let player = script.map { ScriptPlayer(script: $0, compositor: compositor) }
+    while true {
+        compositor.dispatch(timeoutMilliseconds: 5)
+        if let player, try player.advance(), exitWhenDone { break }
+    }
+    compositor.shutDown()
+} catch {
+    fail("\(error)")
+}

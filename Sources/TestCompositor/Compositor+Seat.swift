@@ -1,0 +1,143 @@
+import Glibc
+import WaylandProtocol
+import WaylandServer
+
+extension ScriptedCompositor {
+    func advertiseSeat() {
+        WaylandGlobal<WlSeatResource>(display, version: 7) { [unowned self] seat in
+            seats.append(seat)
+            seat.onDestroy = { [unowned self, unowned seat] in seats.removeAll { $0 === seat } }
+            seat.capabilities(capabilities: [.pointer, .keyboard, .touch])
+            seat.name(name: "seat0")
+            seat.onRequest = { [unowned self] request in
+                switch request {
+                case .getPointer(let pointer):
+                    pointers.append(pointer)
+                    pointer.onDestroy = { [unowned self, unowned pointer] in pointers.removeAll { $0 === pointer } }
+                    pointer.onRequest = { [unowned self] request in
+                        if case .setCursor(_, let surface, _, _) = request, let surface {
+                            self.surface(for: surface)?.role = "cursor"
+                        }
+                    }
+                case .getKeyboard(let keyboard):
+                    keyboards.append(keyboard)
+                    keyboard.onDestroy = { [unowned self, unowned keyboard] in keyboards.removeAll { $0 === keyboard } }
+                    keyboard.onRequest = { _ in }
+                    sendKeymap(to: keyboard)
+                case .getTouch(let touch):
+                    touches.append(touch)
+                    touch.onDestroy = { [unowned self, unowned touch] in touches.removeAll { $0 === touch } }
+                    touch.onRequest = { _ in }
+                case .release: break
+                }
+            }
+        }
+    }
+
+    private func sendKeymap(to keyboard: WlKeyboardResource) {
+        do {
+            if keymap == nil { keymap = try Keymap() }
+            guard let keymap else { return }
+            keyboard.keymap(format: .xkbV1, fd: keymap.descriptor, size: keymap.size)
+            keyboard.repeatInfo(rate: 25, delay: 600)
+        } catch {
+            // Without xkb-data the client still gets a keyboard, with the "no keymap" format.
+            let empty = Keymap.anonymousFile()
+            keyboard.keymap(format: .noKeymap, fd: empty, size: 0)
+            Glibc.close(empty)
+        }
+    }
+
+    /// The client resources of the focused window's client.
+    func focusedClient() -> OpaquePointer? { focusedToplevel?.surface.resource.client }
+
+    /// Sends pointer events to the focused window's client.
+    public func sendPointer(_ events: [PointerEvent]) throws {
+        guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send pointer events to") }
+        let targets = pointers.filter { $0.client == focus.surface.resource.client }
+        for event in events {
+            for pointer in targets {
+                switch event {
+                case .enter(let x, let y):
+                    pointer.enter(serial: display.nextSerial(), surface: focus.surface.resource, surfaceX: x, surfaceY: y)
+                case .leave: pointer.leave(serial: display.nextSerial(), surface: focus.surface.resource)
+                case .motion(let x, let y): pointer.motion(time: nowMilliseconds(), surfaceX: x, surfaceY: y)
+                case .button(let button, let pressed):
+                    pointer.button(
+                        serial: display.nextSerial(), time: nowMilliseconds(), button: button,
+                        state: pressed ? .pressed : .released)
+                case .axis(let vertical, let value):
+                    pointer.axis(time: nowMilliseconds(), axis: vertical ? .verticalScroll : .horizontalScroll, value: value)
+                case .frame: pointer.frame()
+                }
+            }
+        }
+        flush()
+    }
+
+    /// Sends keyboard events to the focused window's client. Keys are Linux evdev codes.
+    public func sendKeyboard(_ events: [KeyboardEvent]) throws {
+        guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send keys to") }
+        for keyboard in keyboards where keyboard.client == focus.surface.resource.client {
+            for event in events {
+                switch event {
+                case .enter: keyboard.enter(serial: display.nextSerial(), surface: focus.surface.resource, keys: [])
+                case .leave: keyboard.leave(serial: display.nextSerial(), surface: focus.surface.resource)
+                case .key(let key, let pressed):
+                    keyboard.key(
+                        serial: display.nextSerial(), time: nowMilliseconds(), key: key, state: pressed ? .pressed : .released)
+                case .modifiers(let depressed, let latched, let locked, let group):
+                    keyboard.modifiers(
+                        serial: display.nextSerial(), modsDepressed: depressed, modsLatched: latched, modsLocked: locked,
+                        group: group)
+                }
+            }
+        }
+        flush()
+    }
+
+    /// Sends touch events to the focused window's client; positions are surface coordinates.
+    public func sendTouch(_ events: [TouchEvent]) throws {
+        guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send touches to") }
+        for touch in touches where touch.client == focus.surface.resource.client {
+            for event in events {
+                switch event {
+                case .down(let id, let x, let y):
+                    touch.down(
+                        serial: display.nextSerial(), time: nowMilliseconds(), surface: focus.surface.resource, id: id, x: x,
+                        y: y)
+                case .motion(let id, let x, let y): touch.motion(time: nowMilliseconds(), id: id, x: x, y: y)
+                case .up(let id): touch.up(serial: display.nextSerial(), time: nowMilliseconds(), id: id)
+                case .frame: touch.frame()
+                case .cancel: touch.cancel()
+                }
+            }
+        }
+        flush()
+    }
+}
+
+public enum PointerEvent: Equatable, Sendable {
+    case enter(x: Double, y: Double)
+    case leave
+    case motion(x: Double, y: Double)
+    /// `button` is a Linux input code (BTN_LEFT = 0x110).
+    case button(UInt32, pressed: Bool)
+    case axis(vertical: Bool, value: Double)
+    case frame
+}
+
+public enum KeyboardEvent: Equatable, Sendable {
+    case enter
+    case leave
+    case key(UInt32, pressed: Bool)
+    case modifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)
+}
+
+public enum TouchEvent: Equatable, Sendable {
+    case down(id: Int32, x: Double, y: Double)
+    case motion(id: Int32, x: Double, y: Double)
+    case up(id: Int32)
+    case frame
+    case cancel
+}

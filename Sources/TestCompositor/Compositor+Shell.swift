@@ -1,0 +1,93 @@
+import WaylandProtocol
+import WaylandServer
+
+/// An xdg_toplevel window.
+public final class Toplevel {
+    public let surface: Surface
+    let xdgSurface: XdgSurfaceResource
+    let toplevel: XdgToplevelResource
+    public internal(set) var title: String?
+    public internal(set) var appID: String?
+    /// Serial of the last configure sent, and of the last one the client acknowledged.
+    public internal(set) var configureSerial: UInt32 = 0
+    public internal(set) var ackedSerial: UInt32?
+    /// Mapped: a buffer committed after acknowledging a configure.
+    public internal(set) var isMapped = false
+    public internal(set) var wantsFullscreen = false
+    public internal(set) var wantsMaximized = false
+
+    init(surface: Surface, xdgSurface: XdgSurfaceResource, toplevel: XdgToplevelResource) {
+        self.surface = surface
+        self.xdgSurface = xdgSurface
+        self.toplevel = toplevel
+    }
+
+    /// The client's latest committed pixels.
+    public var image: Image? { surface.image }
+}
+
+extension ScriptedCompositor {
+    func advertiseShell() {
+        WaylandGlobal<XdgWmBaseResource>(display, version: 5) { [unowned self] base in
+            base.onRequest = { [unowned self] request in
+                switch request {
+                case .getXdgSurface(let xdgSurface, let surfaceResource):
+                    guard let surface = surface(for: surfaceResource) else { return }
+                    xdgSurface.onRequest = { [unowned self] request in
+                        switch request {
+                        case .getToplevel(let toplevel): makeToplevel(surface, xdgSurface, toplevel)
+                        case .ackConfigure(let serial):
+                            toplevels.first { $0.xdgSurface === xdgSurface }?.ackedSerial = serial
+                        case .getPopup(let popup, _, _): popup.onRequest = { _ in }
+                        case .destroy, .setWindowGeometry: break
+                        }
+                    }
+                case .createPositioner(let positioner): positioner.onRequest = { _ in }
+                case .destroy, .pong: break
+                }
+            }
+        }
+    }
+
+    private func makeToplevel(_ surface: Surface, _ xdgSurface: XdgSurfaceResource, _ resource: XdgToplevelResource) {
+        let window = Toplevel(surface: surface, xdgSurface: xdgSurface, toplevel: resource)
+        surface.role = "xdg_toplevel"
+        toplevels.append(window)
+        resource.onDestroy = { [unowned self, unowned window] in toplevels.removeAll { $0 === window } }
+        resource.onRequest = { [unowned window] request in
+            switch request {
+            case .setTitle(let title): window.title = title
+            case .setAppId(let appID): window.appID = appID
+            case .setFullscreen: window.wantsFullscreen = true
+            case .unsetFullscreen: window.wantsFullscreen = false
+            case .setMaximized: window.wantsMaximized = true
+            case .unsetMaximized: window.wantsMaximized = false
+            default: break
+            }
+        }
+        surface.onCommit = { [unowned self, unowned window] in
+            if window.configureSerial == 0 {
+                // The initial commit: answer with the first configure (size left to the client).
+                configure(window, width: 0, height: 0)
+            } else if window.ackedSerial != nil && window.surface.image != nil {
+                window.isMapped = true
+            }
+        }
+    }
+
+    /// Sends a configure with `width`×`height` (0: the client chooses) and the given states.
+    public func configure(_ window: Toplevel, width: Int32, height: Int32, states: [XdgToplevelState] = [.activated]) {
+        var bytes: [UInt8] = []
+        for state in states { withUnsafeBytes(of: state.rawValue.littleEndian) { bytes += $0 } }
+        window.toplevel.configure(width: width, height: height, states: bytes)
+        window.configureSerial = display.nextSerial()
+        window.xdgSurface.configure(serial: window.configureSerial)
+        flush()
+    }
+
+    /// Asks the window to close, as a click on its close button would.
+    public func close(_ window: Toplevel) {
+        window.toplevel.close()
+        flush()
+    }
+}

@@ -1,0 +1,89 @@
+import CWaylandServer
+import Glibc
+import WaylandProtocol
+import WaylandServer
+
+/// One client surface and what it has committed.
+public final class Surface {
+    public let resource: WlSurfaceResource
+    var pendingBuffer: WlBufferResource?
+    var bufferAttached = false
+    var pendingCallbacks: [WlCallbackResource] = []
+    var pendingScale: Int32 = 1
+    /// Damage of the pending state, in buffer pixels (damage_buffer) or surface coordinates (damage).
+    var pendingDamage: [Rectangle] = []
+    /// The last committed image, or `nil` when nothing (or a null buffer) is attached.
+    public internal(set) var image: Image?
+    public internal(set) var bufferScale: Int32 = 1
+    /// Damage rectangles of the last commit that carried any.
+    public internal(set) var lastDamage: [Rectangle] = []
+    public internal(set) var commitCount = 0
+    /// What the surface is: a toplevel window, a cursor, or nothing yet.
+    public internal(set) var role: String?
+    var onCommit: (() -> Void)?
+
+    init(resource: WlSurfaceResource) { self.resource = resource }
+}
+
+public struct Rectangle: Hashable, Sendable {
+    public var x, y, width, height: Int32
+}
+
+extension ScriptedCompositor {
+    func advertiseCompositor() {
+        WaylandGlobal<WlCompositorResource>(display, version: 5) { [unowned self] compositor in
+            compositor.onRequest = { [unowned self] request in
+                switch request {
+                case .createSurface(let resource): self.track(resource)
+                case .createRegion(let region): region.onRequest = { _ in }
+                }
+            }
+        }
+    }
+
+    private func track(_ resource: WlSurfaceResource) {
+        let surface = Surface(resource: resource)
+        let key = ObjectIdentifier(resource)
+        surfaces[key] = surface
+        resource.onDestroy = { [unowned self] in surfaces[key] = nil }
+        resource.onRequest = { [unowned self, unowned surface] request in
+            switch request {
+            case .attach(let buffer, _, _):
+                surface.pendingBuffer = buffer
+                surface.bufferAttached = true
+            case .damage(let x, let y, let width, let height), .damageBuffer(let x, let y, let width, let height):
+                surface.pendingDamage.append(Rectangle(x: x, y: y, width: width, height: height))
+            case .frame(let callback): surface.pendingCallbacks.append(callback)
+            case .setBufferScale(let scale): surface.pendingScale = scale
+            case .commit: commit(surface)
+            case .destroy, .setOpaqueRegion, .setInputRegion, .setBufferTransform, .offset: break
+            }
+        }
+    }
+
+    /// Applies the pending state: copies the buffer's pixels, releases the buffer at once (Mesa's WSI waits for
+    /// it), answers frame callbacks and presentation feedback, as an infinitely fast display would.
+    private func commit(_ surface: Surface) {
+        commitCount += 1
+        surface.commitCount += 1
+        surface.bufferScale = surface.pendingScale
+        if surface.bufferAttached {
+            surface.image = surface.pendingBuffer.flatMap { Image(shmBuffer: $0) }
+            surface.pendingBuffer?.release()
+            surface.pendingBuffer = nil
+            surface.bufferAttached = false
+        }
+        if !surface.pendingDamage.isEmpty {
+            surface.lastDamage = surface.pendingDamage
+            surface.pendingDamage = []
+        }
+        let time = nowMilliseconds()
+        for callback in surface.pendingCallbacks where callback.isAlive {
+            callback.done(callbackData: time)
+            callback.destroy()
+        }
+        surface.pendingCallbacks = []
+        presentFeedbacks(for: surface)
+        surface.onCommit?()
+    }
+}
