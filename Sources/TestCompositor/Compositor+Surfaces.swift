@@ -27,6 +27,10 @@ public final class Surface {
 
 public struct Rectangle: Hashable, Sendable {
     public var x, y, width, height: Int32
+
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
 }
 
 extension ScriptedCompositor {

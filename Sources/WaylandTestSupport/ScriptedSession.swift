@@ -19,9 +19,9 @@ public final class ScriptedSession {
 
     /// Alternates between compositor and client until `condition` holds; `false` after `timeout`.
     @discardableResult
-    public func pump(until condition: () -> Bool, timeout: Duration = .seconds(5)) throws -> Bool {
+    public func pump(until condition: () throws -> Bool, timeout: Duration = .seconds(5)) throws -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while !condition() {
+        while try !condition() {
             if ContinuousClock.now >= deadline { return false }
             compositor.dispatch(timeoutMilliseconds: 0)
             try loop.turn(maximumWait: .milliseconds(2))

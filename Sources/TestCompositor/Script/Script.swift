@@ -10,6 +10,11 @@ public struct Script: Equatable, Sendable {
     public struct Line: Equatable, Sendable {
         public var number: Int
         public var step: ScriptStep
+
+        public init(number: Int, step: ScriptStep) {
+            self.number = number
+            self.step = step
+        }
     }
 
     public init(text: String) throws(ScriptError) {
@@ -59,7 +64,7 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
     public var message: String
     public var description: String { line > 0 ? "script line \(line): \(message)" : "script: \(message)" }
 
-    init(line: Int, _ message: String) {
+    public init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }

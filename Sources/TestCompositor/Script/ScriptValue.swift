@@ -18,7 +18,8 @@ struct ScriptValue {
     }
 
     func double() throws(ScriptError) -> Double {
-        guard let number = raw as? NSNumber, !(raw is Bool), number.doubleValue.isFinite else {
+        // JSON true/false also bridge to NSNumber; their Objective-C type is "c".
+        guard let number = raw as? NSNumber, String(cString: number.objCType) != "c", number.doubleValue.isFinite else {
             throw fail("expected a number, got \(raw)")
         }
         return number.doubleValue
@@ -33,8 +34,10 @@ struct ScriptValue {
     }
 
     func bool() throws(ScriptError) -> Bool {
-        guard let value = raw as? Bool else { throw fail("expected true or false, got \(raw)") }
-        return value
+        guard let number = raw as? NSNumber, String(cString: number.objCType) == "c" else {
+            throw fail("expected true or false, got \(raw)")
+        }
+        return number.boolValue
     }
 
     func array() throws(ScriptError) -> [ScriptValue] {
