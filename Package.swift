@@ -48,8 +48,10 @@ let package = Package(
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),
 
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
-        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),
-        .testTarget(name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"]),
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),
+        .testTarget(
+            name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"], exclude: ["Scripts"]),
     ]
 )

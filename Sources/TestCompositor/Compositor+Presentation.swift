@@ -9,7 +9,9 @@ extension ScriptedCompositor {
             output.geometry(
                 x: 0, y: 0, physicalWidth: 520, physicalHeight: 290, subpixel: .unknown, make: "MaLiang",
                 model: "Scripted", transform: .normal)
-            output.mode(flags: [.current, .preferred], width: options.outputWidth, height: options.outputHeight, refresh: 60_000)
+            output.mode(
+                flags: [.current, .preferred], width: options.outputWidth, height: options.outputHeight, refresh: 60_000
+            )
             output.scale(factor: options.outputScale)
             output.name(name: "SCRIPTED-1")
             output.description(description: "Scripted test output")

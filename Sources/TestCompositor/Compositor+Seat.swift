@@ -59,7 +59,8 @@ extension ScriptedCompositor {
             for pointer in targets {
                 switch event {
                 case .enter(let x, let y):
-                    pointer.enter(serial: display.nextSerial(), surface: focus.surface.resource, surfaceX: x, surfaceY: y)
+                    pointer.enter(
+                        serial: display.nextSerial(), surface: focus.surface.resource, surfaceX: x, surfaceY: y)
                 case .leave: pointer.leave(serial: display.nextSerial(), surface: focus.surface.resource)
                 case .motion(let x, let y): pointer.motion(time: nowMilliseconds(), surfaceX: x, surfaceY: y)
                 case .button(let button, let pressed):
@@ -67,7 +68,8 @@ extension ScriptedCompositor {
                         serial: display.nextSerial(), time: nowMilliseconds(), button: button,
                         state: pressed ? .pressed : .released)
                 case .axis(let vertical, let value):
-                    pointer.axis(time: nowMilliseconds(), axis: vertical ? .verticalScroll : .horizontalScroll, value: value)
+                    pointer.axis(
+                        time: nowMilliseconds(), axis: vertical ? .verticalScroll : .horizontalScroll, value: value)
                 case .frame: pointer.frame()
                 }
             }
@@ -85,10 +87,12 @@ extension ScriptedCompositor {
                 case .leave: keyboard.leave(serial: display.nextSerial(), surface: focus.surface.resource)
                 case .key(let key, let pressed):
                     keyboard.key(
-                        serial: display.nextSerial(), time: nowMilliseconds(), key: key, state: pressed ? .pressed : .released)
+                        serial: display.nextSerial(), time: nowMilliseconds(), key: key,
+                        state: pressed ? .pressed : .released)
                 case .modifiers(let depressed, let latched, let locked, let group):
                     keyboard.modifiers(
-                        serial: display.nextSerial(), modsDepressed: depressed, modsLatched: latched, modsLocked: locked,
+                        serial: display.nextSerial(), modsDepressed: depressed, modsLatched: latched,
+                        modsLocked: locked,
                         group: group)
                 }
             }
@@ -104,7 +108,8 @@ extension ScriptedCompositor {
                 switch event {
                 case .down(let id, let x, let y):
                     touch.down(
-                        serial: display.nextSerial(), time: nowMilliseconds(), surface: focus.surface.resource, id: id, x: x,
+                        serial: display.nextSerial(), time: nowMilliseconds(), surface: focus.surface.resource, id: id,
+                        x: x,
                         y: y)
                 case .motion(let id, let x, let y): touch.motion(time: nowMilliseconds(), id: id, x: x, y: y)
                 case .up(let id): touch.up(serial: display.nextSerial(), time: nowMilliseconds(), id: id)

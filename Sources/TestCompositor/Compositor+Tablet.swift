@@ -139,8 +139,11 @@ extension ScriptedCompositor {
 
     /// Sends `events` to the focused window's client in exactly this order, then `frame(time)` unless `endFrame`
     /// is false (a compositor that forgets it).
-    public func sendToolFrame(tool id: String, _ events: [ToolEvent], time: UInt32? = nil, endFrame: Bool = true) throws {
-        guard let tool = tablet.tools.first(where: { $0.spec.id == id }) else { throw CompositorError("no tool \"\(id)\"") }
+    public func sendToolFrame(tool id: String, _ events: [ToolEvent], time: UInt32? = nil, endFrame: Bool = true) throws
+    {
+        guard let tool = tablet.tools.first(where: { $0.spec.id == id }) else {
+            throw CompositorError("no tool \"\(id)\"")
+        }
         guard let focus = focusedToplevel else { throw CompositorError("no mapped window for tool \"\(id)\"") }
         let client = focus.surface.resource.client
         guard let seat = tablet.seats.first(where: { $0.client == client }),
@@ -153,7 +156,8 @@ extension ScriptedCompositor {
                     let tabletResource = scripted.resources[ObjectIdentifier(seat)]
                 else { throw CompositorError("no tablet \"\(tabletID)\" for proximity_in") }
                 tool.proximitySerial = display.nextSerial()
-                resource.proximityIn(serial: tool.proximitySerial, tablet: tabletResource, surface: focus.surface.resource)
+                resource.proximityIn(
+                    serial: tool.proximitySerial, tablet: tabletResource, surface: focus.surface.resource)
             case .proximityOut: resource.proximityOut()
             case .down: resource.down(serial: display.nextSerial())
             case .up: resource.up()
@@ -186,7 +190,9 @@ extension ScriptedCompositor {
         let resource = seat.toolAdded()
         tool.resources[ObjectIdentifier(seat)] = resource
         resource.onRequest = { [unowned self, unowned tool] request in
-            guard case .setCursor(let serial, let surface, _, _) = request, serial == tool.proximitySerial else { return }
+            guard case .setCursor(let serial, let surface, _, _) = request, serial == tool.proximitySerial else {
+                return
+            }
             tool.cursor = surface
             tool.cursorSetCount += 1
             if let surface { self.surface(for: surface)?.role = "tablet cursor" }
@@ -194,10 +200,12 @@ extension ScriptedCompositor {
         resource.type(toolType: tool.spec.type)
         if let serial = tool.spec.hardwareSerial {
             resource.hardwareSerial(
-                hardwareSerialHi: UInt32(truncatingIfNeeded: serial >> 32), hardwareSerialLo: UInt32(truncatingIfNeeded: serial))
+                hardwareSerialHi: UInt32(truncatingIfNeeded: serial >> 32),
+                hardwareSerialLo: UInt32(truncatingIfNeeded: serial))
         }
         if let wacom = tool.spec.wacomID {
-            resource.hardwareIdWacom(hardwareIdHi: UInt32(truncatingIfNeeded: wacom >> 32), hardwareIdLo: UInt32(truncatingIfNeeded: wacom))
+            resource.hardwareIdWacom(
+                hardwareIdHi: UInt32(truncatingIfNeeded: wacom >> 32), hardwareIdLo: UInt32(truncatingIfNeeded: wacom))
         }
         for capability in tool.spec.capabilities { resource.capability(capability: capability) }
         resource.done()

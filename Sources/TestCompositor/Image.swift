@@ -45,7 +45,8 @@ public struct Image: Equatable, Sendable {
     public func rgba(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let word = pixels[y * width + x]
         return (
-            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word),
+            UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+            UInt8(truncatingIfNeeded: word),
             hasAlpha ? UInt8(truncatingIfNeeded: word >> 24) : 255
         )
     }

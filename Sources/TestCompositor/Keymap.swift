@@ -7,7 +7,9 @@ struct Keymap {
     let size: UInt32
 
     init() throws {
-        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw CompositorError("xkb_context_new failed") }
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else {
+            throw CompositorError("xkb_context_new failed")
+        }
         defer { xkb_context_unref(context) }
         var names = xkb_rule_names(rules: nil, model: nil, layout: nil, variant: nil, options: nil)
         guard let keymap = xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS) else {

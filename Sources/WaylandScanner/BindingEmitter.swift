@@ -89,6 +89,16 @@ public struct BindingEmitter {
         if side == .server && message.isDestructor { body.line("defer { destroy() }") }
         var labels: [String] = []
         let fds = message.arguments.enumerated().filter { $0.element.kind == .fd }.map(\.offset)
+        let createsObject = message.arguments.contains { $0.kind == .newID }
+        // An unhandled message must not leak the file descriptors it carries: check for a handler first, unless
+        // the message creates an object, which must be adopted whether or not anyone listens.
+        let handlerCheck =
+            fds.isEmpty
+            ? "guard let \(handler) else { return }"
+            : "guard let \(handler) else { " + fds.map { "WaylandFD.close(arguments[\($0)].h)" }.joined(separator: "; ")
+                + "; return }"
+        let checkFirst = !fds.isEmpty && !createsObject
+        if checkFirst { body.line(handlerCheck) }
         for (index, argument) in message.arguments.enumerated() {
             let name = "value\(index)"
             let expression = coding.decode(argument, index: index)
@@ -106,14 +116,7 @@ public struct BindingEmitter {
             }
             labels.append("\(SwiftNames.member(argument.name)): \(name)")
         }
-        if !fds.isEmpty {
-            // An unhandled message must not leak the file descriptors it carries.
-            body.line(
-                "guard let \(handler) else { "
-                    + fds.map { "WaylandFD.close(arguments[\($0)].h)" }.joined(separator: "; ") + "; return }")
-        } else {
-            body.line("guard let \(handler) else { return }")
-        }
+        if !checkFirst { body.line(handlerCheck) }
         let caseName = SwiftNames.member(message.name)
         body.line("\(handler)(." + caseName + (labels.isEmpty ? "" : "(\(labels.joined(separator: ", ")))") + ")")
         for line in body.text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {

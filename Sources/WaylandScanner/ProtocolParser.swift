@@ -23,6 +23,9 @@ public enum ProtocolParser {
             throw ParseError(description: "\(source):\(parser.lineNumber): \(reason)")
         }
         if let failure = delegate.failure { throw ParseError(description: "\(source): \(failure)") }
+        guard delegate.openElements == 0 else {
+            throw ParseError(description: "\(source): the document ends inside an element")
+        }
         guard let result = delegate.result else { throw ParseError(description: "\(source): no <protocol> element") }
         return result
     }
@@ -30,6 +33,8 @@ public enum ProtocolParser {
     private final class Delegate: NSObject, XMLParserDelegate {
         var result: WaylandProtocol?
         var failure: String?
+        /// Elements started and not yet ended: libxml2 accepts a truncated document without complaint.
+        var openElements = 0
         private var interface: Interface?
         private var message: Message?
         private var isEvent = false
@@ -39,6 +44,7 @@ public enum ProtocolParser {
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
+            openElements += 1
             do {
                 try start(element, attributes)
             } catch {
@@ -105,6 +111,7 @@ public enum ProtocolParser {
         func parser(
             _ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?
         ) {
+            openElements -= 1
             switch element {
             case "interface":
                 if let interface { result?.interfaces.append(interface) }

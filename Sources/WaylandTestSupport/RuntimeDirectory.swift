@@ -11,7 +11,8 @@ public enum RuntimeDirectory {
             return existing
         }
         let path = "/tmp/maliang-runtime-\(getuid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         setenv("XDG_RUNTIME_DIR", path, 1)
         return path
     }

@@ -75,7 +75,8 @@ public final class ShmWindow {
         let buffer = try SharedMemory(size: size)
         buffer.fill(color)
         let pool = shm.createPool(fd: buffer.descriptor, size: Int32(size))
-        let wlBuffer = pool.createBuffer(offset: 0, width: width, height: height, stride: Int32(stride), format: .argb8888)
+        let wlBuffer = pool.createBuffer(
+            offset: 0, width: width, height: height, stride: Int32(stride), format: .argb8888)
         pool.destroy()
         lastBufferReleased = false
         wlBuffer.onEvent = { [unowned self, unowned wlBuffer] event in

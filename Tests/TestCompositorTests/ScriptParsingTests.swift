@@ -39,18 +39,30 @@ import WaylandProtocol
                 == .toolFrame(
                     tool: "e",
                     events: [
-                        .proximityIn(tablet: "t"), .motion(x: 1.5, y: 2), .pressure(65535), .tilt(x: -3, y: 4), .rotation(90),
-                        .distance(12), .slider(-4), .wheel(degrees: 15, clicks: 1), .button(0x14c, pressed: true), .down, .up,
+                        .proximityIn(tablet: "t"), .motion(x: 1.5, y: 2), .pressure(65535), .tilt(x: -3, y: 4),
+                        .rotation(90),
+                        .distance(12), .slider(-4), .wheel(degrees: 15, clicks: 1), .button(0x14c, pressed: true),
+                        .down, .up,
                         .proximityOut,
                     ], time: 5, endFrame: false))
-        #expect(script.steps[8].step == .pointer([.enter(x: 1, y: 2), .motion(x: 3, y: 4), .button(0x110, pressed: false), .axis(vertical: true, value: 10), .frame, .leave]))
-        #expect(script.steps[10].step == .touch([.down(id: 1, x: 5, y: 6), .motion(id: 1, x: 7, y: 8), .up(id: 1), .frame, .cancel]))
+        #expect(
+            script.steps[8].step
+                == .pointer([
+                    .enter(x: 1, y: 2), .motion(x: 3, y: 4), .button(0x110, pressed: false),
+                    .axis(vertical: true, value: 10), .frame, .leave,
+                ]))
+        #expect(
+            script.steps[10].step
+                == .touch([.down(id: 1, x: 5, y: 6), .motion(id: 1, x: 7, y: 8), .up(id: 1), .frame, .cancel]))
         #expect(script.steps[11].step == .configure(width: 800, height: 600, states: [.fullscreen]))
         #expect(script.steps[13].step == .clock(nanoseconds: 123_456_789))
     }
 
     @Test(arguments: [
-        ("{\"wait\": \"mapped\"}\n{\"frame\": {\"tool\": \"pen\", \"events\": [[\"presure\", 3]]}}", 2, "unknown tool event"),
+        (
+            "{\"wait\": \"mapped\"}\n{\"frame\": {\"tool\": \"pen\", \"events\": [[\"presure\", 3]]}}", 2,
+            "unknown tool event"
+        ),
         ("{\"wait\": \"mapped\"}\n\n{\"wait\": \"mapped\"", 3, "not valid JSON"),
         ("{\"sleep_ms\": \"soon\"}", 1, "expected a number"),
         ("{\"frame\": {\"events\": []}}", 1, "missing \"tool\""),

@@ -9,7 +9,8 @@ import WaylandTestSupport
     /// The adversarial script reaches the client exactly as written: orders, a missing frame, a removal in
     /// proximity, a serial-less tool.
     @Test func playsTheAdversarialPenScriptInOrder() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/adversarial-pen.jsonl")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Scripts/adversarial-pen.jsonl")
         let dump = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-dump-\(getpid()).png").path
         let text = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "DUMP_PATH", with: dump)
         let script = try Script(text: text)
@@ -73,7 +74,8 @@ import WaylandTestSupport
 
     @Test func aRuntimeProblemNamesTheScriptLine() throws {
         let session = try ScriptedSession()
-        let script = try Script(text: "{\"tablet\": {\"id\": \"t\"}}\n{\"frame\": {\"tool\": \"ghost\", \"events\": [[\"down\"]]}}")
+        let script = try Script(
+            text: "{\"tablet\": {\"id\": \"t\"}}\n{\"frame\": {\"tool\": \"ghost\", \"events\": [[\"down\"]]}}")
         let player = ScriptPlayer(script: script, compositor: session.compositor)
         #expect(throws: ScriptError(line: 2, "no tool \"ghost\"")) { try player.advance() }
     }

@@ -124,7 +124,8 @@ import WaylandTestSupport
     @Test func presentationFeedbackUsesTheTestClock() throws {
         let session = try ScriptedSession()
         let window = ShmWindow(try ShmWindow.globals(session.registry))
-        let presentation = session.registry.bind(try #require(session.registry.first(WpPresentation.self)), WpPresentation.self)
+        let presentation = session.registry.bind(
+            try #require(session.registry.first(WpPresentation.self)), WpPresentation.self)
         var clock: UInt32?
         presentation.onEvent = { if case .clockId(let id) = $0 { clock = id } }
         #expect(try session.pump(until: { window.configureCount == 1 && clock != nil }))

@@ -43,8 +43,10 @@ import WaylandTestSupport
         pen.hardwareSerial = 0xAB_CDEF_0123
         try compositor.addTool(pen)
         try session.sync()
-        try compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 10.5, y: 20.25), .distance(1000)], time: 100)
-        try compositor.sendToolFrame(tool: "pen", [.motion(x: 11, y: 21), .pressure(0), .tilt(x: 12.5, y: -30), .rotation(45.75)], time: 108)
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 10.5, y: 20.25), .distance(1000)], time: 100)
+        try compositor.sendToolFrame(
+            tool: "pen", [.motion(x: 11, y: 21), .pressure(0), .tilt(x: 12.5, y: -30), .rotation(45.75)], time: 108)
         try compositor.sendToolFrame(tool: "pen", [.down, .pressure(32768)], time: 116)
         try compositor.sendToolFrame(tool: "pen", [.motion(x: 20, y: 30), .pressure(65535)], time: 124)
         try compositor.sendToolFrame(tool: "pen", [.pressure(40000)], time: 132)

@@ -39,7 +39,8 @@ public struct Script: Equatable, Sendable {
                         return global
                     }
                 } else {
-                    steps.append(Line(number: number, step: try ScriptStep(key: key, value: ScriptValue(value, line: number))))
+                    steps.append(
+                        Line(number: number, step: try ScriptStep(key: key, value: ScriptValue(value, line: number))))
                 }
             } catch let error as ScriptError {
                 throw error

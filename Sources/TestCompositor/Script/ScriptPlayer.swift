@@ -63,14 +63,20 @@ public final class ScriptPlayer {
             case .keyboard(let events): try compositor.sendKeyboard(events)
             case .touch(let events): try compositor.sendTouch(events)
             case .configure(let width, let height, let states):
-                guard let window = compositor.focusedToplevel else { throw CompositorError("no mapped window to configure") }
+                guard let window = compositor.focusedToplevel else {
+                    throw CompositorError("no mapped window to configure")
+                }
                 compositor.configure(window, width: width, height: height, states: states)
             case .close:
-                guard let window = compositor.focusedToplevel else { throw CompositorError("no mapped window to close") }
+                guard let window = compositor.focusedToplevel else {
+                    throw CompositorError("no mapped window to close")
+                }
                 compositor.close(window)
             case .clock(let nanoseconds): compositor.presentationClock = nanoseconds
             case .dump(let path):
-                guard let image = compositor.focusedToplevel?.image else { throw CompositorError("no committed pixels to dump") }
+                guard let image = compositor.focusedToplevel?.image else {
+                    throw CompositorError("no committed pixels to dump")
+                }
                 try image.writePNG(to: path)
             }
         } catch let error as CompositorError {

@@ -1,5 +1,4 @@
 import Foundation
-
 import WaylandProtocol
 
 extension ScriptStep {
@@ -8,13 +7,17 @@ extension ScriptStep {
         switch key {
         case "wait":
             let name = try value.string()
-            guard let condition = Condition(rawValue: name) else { throw value.fail("unknown wait condition \"\(name)\"") }
+            guard let condition = Condition(rawValue: name) else {
+                throw value.fail("unknown wait condition \"\(name)\"")
+            }
             self = .wait(condition)
         case "sleep_ms":
             self = .sleep(milliseconds: try value.integer(Int.self))
         case "add_global":
             let name = try value.string()
-            guard let global = ScriptedCompositor.Global(rawValue: name) else { throw value.fail("unknown global \"\(name)\"") }
+            guard let global = ScriptedCompositor.Global(rawValue: name) else {
+                throw value.fail("unknown global \"\(name)\"")
+            }
             self = .addGlobal(global)
         case "tablet": self = .tablet(try Self.tablet(value.object(), line: line))
         case "tool": self = .tool(try Self.tool(value.object(), line: line))
@@ -44,11 +47,14 @@ extension ScriptStep {
             let fields = try value.object()
             var states: [XdgToplevelState] = []
             for name in try fields["states"]?.strings() ?? ["activated"] {
-                guard let state = Self.toplevelStates[name] else { throw value.fail("unknown toplevel state \"\(name)\"") }
+                guard let state = Self.toplevelStates[name] else {
+                    throw value.fail("unknown toplevel state \"\(name)\"")
+                }
                 states.append(state)
             }
             self = .configure(
-                width: try fields.required("width", line: line).integer(), height: try fields.required("height", line: line).integer(),
+                width: try fields.required("width", line: line).integer(),
+                height: try fields.required("height", line: line).integer(),
                 states: states)
         case "close": self = .close
         case "clock_ns": self = .clock(nanoseconds: try value.integer(UInt64.self))
@@ -72,7 +78,9 @@ extension ScriptStep {
     ]
 
     /// Stylus button names (Linux input codes BTN_STYLUS, BTN_STYLUS2, BTN_STYLUS3).
-    static let buttons: [String: UInt32] = ["stylus": 0x14b, "stylus2": 0x14c, "stylus3": 0x149, "left": 0x110, "right": 0x111, "middle": 0x112]
+    static let buttons: [String: UInt32] = [
+        "stylus": 0x14b, "stylus2": 0x14c, "stylus3": 0x149, "left": 0x110, "right": 0x111, "middle": 0x112,
+    ]
 
     private static func tablet(_ fields: [String: ScriptValue], line: Int) throws(ScriptError) -> TabletSpec {
         var spec = TabletSpec(id: try fields.required("id", line: line).string())
@@ -95,7 +103,9 @@ extension ScriptStep {
         if let names = fields["capabilities"] {
             spec.capabilities = []
             for name in try names.strings() {
-                guard let capability = capabilities[name] else { throw ScriptError(line: line, "unknown capability \"\(name)\"") }
+                guard let capability = capabilities[name] else {
+                    throw ScriptError(line: line, "unknown capability \"\(name)\"")
+                }
                 spec.capabilities.append(capability)
             }
         }
@@ -205,7 +215,9 @@ extension ScriptStep {
             return .key(try a[0].integer(), pressed: try pressed(a[1]))
         case "modifiers":
             try a.expect(4, for: name, line: line)
-            return .modifiers(depressed: try a[0].integer(), latched: try a[1].integer(), locked: try a[2].integer(), group: try a[3].integer())
+            return .modifiers(
+                depressed: try a[0].integer(), latched: try a[1].integer(), locked: try a[2].integer(),
+                group: try a[3].integer())
         default:
             throw value.fail("unknown keyboard event \"\(name)\"")
         }

@@ -385,9 +385,9 @@ public final class WlDataSource: WaylandObject, WaylandInterface {
                 guard let onEvent else { return }
                 onEvent(.target(mimeType: value0))
             case 1:
+                guard let onEvent else { WaylandFD.close(arguments[1].h); return }
                 guard let value0 = arguments[0].s.map({ String(cString: $0) }) else { return }
                 let value1 = arguments[1].h
-                guard let onEvent else { WaylandFD.close(arguments[1].h); return }
                 onEvent(.send(mimeType: value0, fd: value1))
             case 2:
                 guard let onEvent else { return }
@@ -1022,10 +1022,10 @@ public final class WlKeyboard: WaylandObject, WaylandInterface {
         let owner = self.owner
         switch opcode {
             case 0:
+                guard let onEvent else { WaylandFD.close(arguments[1].h); return }
                 let value0 = WlKeyboardKeymapFormat(rawValue: arguments[0].u)
                 let value1 = arguments[1].h
                 let value2 = arguments[2].u
-                guard let onEvent else { WaylandFD.close(arguments[1].h); return }
                 onEvent(.keymap(format: value0, fd: value1, size: value2))
             case 1:
                 let value0 = arguments[0].u

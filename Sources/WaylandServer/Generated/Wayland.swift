@@ -302,9 +302,9 @@ public final class WlDataOfferResource: WaylandResource, WaylandInterface {
                 guard let onRequest else { return }
                 onRequest(.accept(serial: value0, mimeType: value1))
             case 1:
+                guard let onRequest else { WaylandFD.close(arguments[1].h); return }
                 guard let value0 = arguments[0].s.map({ String(cString: $0) }) else { return }
                 let value1 = arguments[1].h
-                guard let onRequest else { WaylandFD.close(arguments[1].h); return }
                 onRequest(.receive(mimeType: value0, fd: value1))
             case 2:
                 defer { destroy() }
