@@ -42,7 +42,7 @@ extension ScriptedCompositor {
             keyboard.repeatInfo(rate: 25, delay: 600)
         } catch {
             // Without xkb-data the client still gets a keyboard, with the "no keymap" format.
-            let empty = Keymap.anonymousFile()
+            let empty = AnonymousFile.create(prefix: "maliang-keymap")
             keyboard.keymap(format: .noKeymap, fd: empty, size: 0)
             Glibc.close(empty)
         }

@@ -32,9 +32,8 @@ public struct Image: Equatable, Sendable {
         wl_shm_buffer_begin_access(shm)
         if let data = wl_shm_buffer_get_data(shm) {
             pixels.withUnsafeMutableBytes { target in
-                for row in 0..<height {
-                    memcpy(target.baseAddress! + row * width * 4, data + row * stride, width * 4)
-                }
+                guard let base = target.baseAddress else { return }
+                for row in 0..<height { memcpy(base + row * width * 4, data + row * stride, width * 4) }
             }
         }
         wl_shm_buffer_end_access(shm)

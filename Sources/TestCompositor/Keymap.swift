@@ -21,20 +21,11 @@ struct Keymap {
         }
         defer { free(text) }
         let length = strlen(text) + 1
-        let descriptor = Self.anonymousFile()
+        let descriptor = AnonymousFile.create(prefix: "maliang-keymap")
         guard descriptor >= 0, write(descriptor, text, length) == length else {
             throw CompositorError("cannot write the keymap to a memfd")
         }
         self.descriptor = descriptor
         size = UInt32(length)
-    }
-
-    /// An unlinked temporary file (the keymap protocol passes a file descriptor to map).
-    static func anonymousFile() -> Int32 {
-        let directory = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(directory)/maliang-keymap-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if descriptor >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-        return descriptor
     }
 }

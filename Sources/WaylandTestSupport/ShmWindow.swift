@@ -1,4 +1,5 @@
 import Foundation
+import TestCompositor
 import WaylandClient
 import WaylandProtocol
 
@@ -115,11 +116,9 @@ final class SharedMemory {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     init(size: Int) throws {
-        let directory = RuntimeDirectory.ensure()
-        var template = Array("\(directory)/maliang-shm-XXXXXX".utf8CString)
-        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Failure(description: "mkstemp failed: \(errno)") }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        RuntimeDirectory.ensure()
+        descriptor = AnonymousFile.create(prefix: "maliang-shm")
+        guard descriptor >= 0 else { throw Failure(description: "cannot create a shared-memory file: \(errno)") }
         guard ftruncate(descriptor, off_t(size)) == 0,
             let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED
         else {
