@@ -53,5 +53,6 @@ let package = Package(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),
         .testTarget(
             name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "RealCompositorTests", dependencies: ["WaylandClient", "WaylandTestSupport"]),
     ]
 )

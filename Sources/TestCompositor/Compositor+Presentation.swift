@@ -3,7 +3,7 @@ import WaylandProtocol
 import WaylandServer
 
 extension ScriptedCompositor {
-    func advertiseOutput() {
+    func advertiseOutput() -> any WithdrawableGlobal {
         WaylandGlobal<WlOutputResource>(display, version: 4) { [unowned self] output in
             output.onRequest = { _ in }
             output.geometry(
@@ -19,7 +19,7 @@ extension ScriptedCompositor {
         }
     }
 
-    func advertisePresentation() {
+    func advertisePresentation() -> any WithdrawableGlobal {
         WaylandGlobal<WpPresentationResource>(display, version: 1) { [unowned self] presentation in
             presentation.clockId(clkId: UInt32(CLOCK_MONOTONIC))
             presentation.onRequest = { [unowned self] request in

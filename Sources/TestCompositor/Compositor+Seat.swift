@@ -3,7 +3,7 @@ import WaylandProtocol
 import WaylandServer
 
 extension ScriptedCompositor {
-    func advertiseSeat() {
+    func advertiseSeat() -> any WithdrawableGlobal {
         WaylandGlobal<WlSeatResource>(display, version: 7) { [unowned self] seat in
             seats.append(seat)
             seat.onDestroy = { [unowned self, unowned seat] in seats.removeAll { $0 === seat } }

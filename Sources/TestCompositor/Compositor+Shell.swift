@@ -27,7 +27,7 @@ public final class Toplevel {
 }
 
 extension ScriptedCompositor {
-    func advertiseShell() {
+    func advertiseShell() -> any WithdrawableGlobal {
         WaylandGlobal<XdgWmBaseResource>(display, version: 5) { [unowned self] base in
             base.onRequest = { [unowned self] request in
                 switch request {

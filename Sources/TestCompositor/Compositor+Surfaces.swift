@@ -34,7 +34,7 @@ public struct Rectangle: Hashable, Sendable {
 }
 
 extension ScriptedCompositor {
-    func advertiseCompositor() {
+    func advertiseCompositor() -> any WithdrawableGlobal {
         WaylandGlobal<WlCompositorResource>(display, version: 5) { [unowned self] compositor in
             compositor.onRequest = { [unowned self] request in
                 switch request {

@@ -72,7 +72,7 @@ struct TabletState {
 }
 
 extension ScriptedCompositor {
-    func advertiseTabletManager() {
+    func advertiseTabletManager() -> any WithdrawableGlobal {
         WaylandGlobal<ZwpTabletManagerV2Resource>(display, version: 1) { [unowned self] manager in
             manager.onRequest = { [unowned self] request in
                 guard case .getTabletSeat(let seat, _) = request else { return }

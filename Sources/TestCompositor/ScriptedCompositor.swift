@@ -61,16 +61,29 @@ public final class ScriptedCompositor {
         for global in options.globals { advertise(global) }
     }
 
+    /// The advertised globals, to withdraw them later.
+    var advertised: [(global: Global, handle: any WithdrawableGlobal)] = []
+
     /// Advertises one more global now (to test globals that arrive late).
     public func advertise(_ global: Global) {
-        switch global {
-        case .compositor: advertiseCompositor()
-        case .output: advertiseOutput()
-        case .xdgWmBase: advertiseShell()
-        case .seat: advertiseSeat()
-        case .tabletManager: advertiseTabletManager()
-        case .presentation: advertisePresentation()
-        }
+        let handle: any WithdrawableGlobal =
+            switch global {
+            case .compositor: advertiseCompositor()
+            case .output: advertiseOutput()
+            case .xdgWmBase: advertiseShell()
+            case .seat: advertiseSeat()
+            case .tabletManager: advertiseTabletManager()
+            case .presentation: advertisePresentation()
+            }
+        advertised.append((global, handle))
+    }
+
+    /// Withdraws every advertised instance of `global` (clients get `global_remove`, as when an output is
+    /// unplugged); objects already bound stay usable.
+    public func withdraw(_ global: Global) {
+        for entry in advertised where entry.global == global { entry.handle.remove() }
+        advertised.removeAll { $0.global == global }
+        flush()
     }
 
     /// Handles client requests for up to `timeoutMilliseconds`, then flushes events to every client.

@@ -81,6 +81,9 @@ import WaylandTestSupport
         session.compositor.advertise(.presentation)
         #expect(try session.pump(until: { session.registry.first(WpPresentation.self) != nil }))
         #expect(removed.isEmpty)
+        session.compositor.withdraw(.presentation)
+        #expect(try session.pump(until: { removed == ["wp_presentation"] }))
+        #expect(session.registry.first(WpPresentation.self) == nil)
     }
 
     @Test func versionsAreNegotiatedDownToWhatBothSupport() throws {

@@ -1,8 +1,13 @@
 import CWaylandProtocols
 import CWaylandServer
 
+/// Any advertised global, whatever its resource type.
+public protocol WithdrawableGlobal: AnyObject {
+    func remove()
+}
+
 /// A global the server advertises; each client bind creates a `Resource` and hands it to `onBind`.
-public final class WaylandGlobal<Resource: WaylandResource & WaylandInterface> {
+public final class WaylandGlobal<Resource: WaylandResource & WaylandInterface>: WithdrawableGlobal {
     private unowned let owner: WaylandServerDisplay
     private var global: OpaquePointer?
     private let onBind: (Resource) -> Void
