@@ -25,11 +25,19 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", ["libxkbcommon-dev"]),
         system("CPNG", "libpng", ["libpng-dev"]),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        // libpng behind setjmp, where Swift cannot go.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // wayland-scanner's interface tables for the bound protocols (generated).
         .target(name: "CWaylandProtocols"),
 
+        // PNG reading and writing: 8/16 bits, alpha, limits.
+        .target(name: "PNGCodec", dependencies: ["CPNGCodec"]),
+
         // Core: geometry, input samples, brushes, stroke engine. Foundation only.
         .target(name: "MaLiang"),
+
+        // Store: the native document file, MaLiang folders, PNG files.
+        .target(name: "MaLiangStore", dependencies: ["MaLiang", "CSQLite", "PNGCodec"]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.
         .target(name: "WaylandScanner"),
@@ -42,12 +50,13 @@ let package = Package(
         .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor"]),
 
-        .executableTarget(name: "maliang", dependencies: ["MaLiang"]),
+        .executableTarget(name: "maliang", dependencies: ["MaLiang", "MaLiangStore"]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),
 
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
+        .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),

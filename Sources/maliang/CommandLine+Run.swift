@@ -6,8 +6,20 @@ let usage = """
     Usage: maliang COMMAND [ARGUMENTS]
 
     Commands:
+      info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
+                           brushes, format version.
+      import MALIANG_FOLDER -o FILE.maliang
+                           Import a folder written by MaLiang on iOS (info, content, textures/) into a new
+                           native document.
+      export FILE.maliang --maliang-folder DIR
+                           Write a document as a MaLiang folder that MaLiang on iOS opens. DIR must not exist
+                           or be empty.
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
+      bench store [STROKES]
+                           Measure the native file: commit time per finished stroke (p50/p99), open time and
+                           file size of a document of STROKES strokes (default 10000), MaLiang-folder export
+                           and import time of the same.
       help, --help         Show this text.
 
     """
@@ -19,7 +31,16 @@ extension CommandLine {
             switch arguments.first {
             case nil, "help", "--help", "-h":
                 print(usage, terminator: "")
-                return arguments.isEmpty ? 2 : 0
+                return 0
+            case "info":
+                try DocumentCommands.info(Array(arguments.dropFirst()))
+                return 0
+            case "import":
+                try DocumentCommands.importFolder(Array(arguments.dropFirst()))
+                return 0
+            case "export":
+                try DocumentCommands.exportFolder(Array(arguments.dropFirst()))
+                return 0
             case "bench":
                 try BenchCommand.run(Array(arguments.dropFirst()))
                 return 0

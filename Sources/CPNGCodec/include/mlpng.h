@@ -1,0 +1,33 @@
+// PNG decoding and encoding through libpng. libpng reports errors with longjmp, which Swift cannot survive, so
+// every libpng call happens here, behind setjmp; Swift sees only return codes and messages.
+#ifndef MLPNG_H
+#define MLPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MLPNG_ERROR_SIZE 256
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;  // 8 or 16 as stored (palette and low-bit images report 8)
+    int has_alpha;  // an alpha channel or transparency chunk
+} mlpng_info;
+
+// Reads the header. Refuses images wider or taller than the limits before any pixel is decoded.
+int mlpng_read_info(const void *data, size_t size, uint32_t max_width, uint32_t max_height, mlpng_info *info,
+                    char error[MLPNG_ERROR_SIZE]);
+
+// Decodes into straight-alpha RGBA rows of `bit_depth` (8, or 16 in native byte order), `stride` bytes apart.
+int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max_height, int bit_depth, void *pixels,
+                 size_t stride, char error[MLPNG_ERROR_SIZE]);
+
+// Encodes RGBA rows (written without alpha when has_alpha is 0) of `bit_depth` (8, or 16 in native byte order), tagged sRGB.
+// On success *out holds malloc'd bytes for mlpng_free.
+int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha,
+                 void **out, size_t *out_size, char error[MLPNG_ERROR_SIZE]);
+
+void mlpng_free(void *bytes);
+
+#endif

@@ -1,0 +1,189 @@
+#include "mlpng.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+} reader;
+
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} writer;
+
+typedef struct {
+    char *message;
+} error_context;
+
+static void on_error(png_structp png, png_const_charp message) {
+    error_context *context = png_get_error_ptr(png);
+    snprintf(context->message, MLPNG_ERROR_SIZE, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void read_bytes(png_structp png, png_bytep out, png_size_t count) {
+    reader *source = png_get_io_ptr(png);
+    if (count > source->size - source->offset) png_error(png, "the PNG data ends early (truncated file)");
+    memcpy(out, source->data + source->offset, count);
+    source->offset += count;
+}
+
+static void write_bytes(png_structp png, png_bytep in, png_size_t count) {
+    writer *target = png_get_io_ptr(png);
+    if (target->size + count > target->capacity) {
+        size_t capacity = target->capacity ? target->capacity * 2 : 65536;
+        while (capacity < target->size + count) capacity *= 2;
+        unsigned char *grown = realloc(target->data, capacity);
+        if (!grown) {
+            target->failed = 1;
+            png_error(png, "out of memory while encoding the PNG");
+        }
+        target->data = grown;
+        target->capacity = capacity;
+    }
+    memcpy(target->data + target->size, in, count);
+    target->size += count;
+}
+
+static void flush_bytes(png_structp png) { (void)png; }
+
+// Opens a reader, applies the limits, reads the header. Returns 0 and fills png/info, or -1 with the error set.
+static int begin_read(reader *source, error_context *context, uint32_t max_width, uint32_t max_height,
+                      png_structp *png_out, png_infop *info_out) {
+    if (source->size < 8 || png_sig_cmp(source->data, 0, 8) != 0) {
+        snprintf(context->message, MLPNG_ERROR_SIZE, "not a PNG file (bad signature)");
+        return -1;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, context, on_error, on_warning);
+    if (!png) {
+        snprintf(context->message, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(context->message, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    *png_out = png;
+    *info_out = info;
+    png_set_user_limits(png, max_width, max_height);
+    // Bounds the memory of ancillary chunks (zTXt, iCCP...): decompression bombs hide there too.
+    png_set_chunk_malloc_max(png, 8 * 1024 * 1024);
+    png_set_read_fn(png, source, read_bytes);
+    return 0;
+}
+
+int mlpng_read_info(const void *data, size_t size, uint32_t max_width, uint32_t max_height, mlpng_info *result,
+                    char error[MLPNG_ERROR_SIZE]) {
+    reader source = {data, size, 0};
+    error_context context = {error};
+    png_structp png = NULL;
+    png_infop info = NULL;
+    if (begin_read(&source, &context, max_width, max_height, &png, &info) != 0) return -1;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_read_info(png, info);
+    result->width = png_get_image_width(png, info);
+    result->height = png_get_image_height(png, info);
+    result->bit_depth = png_get_bit_depth(png, info) == 16 ? 16 : 8;
+    int color = png_get_color_type(png, info);
+    result->has_alpha = (color & PNG_COLOR_MASK_ALPHA) || png_get_valid(png, info, PNG_INFO_tRNS);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max_height, int bit_depth, void *pixels,
+                 size_t stride, char error[MLPNG_ERROR_SIZE]) {
+    reader source = {data, size, 0};
+    error_context context = {error};
+    png_structp png = NULL;
+    png_infop info = NULL;
+    png_bytep *rows = NULL;
+    if (begin_read(&source, &context, max_width, max_height, &png, &info) != 0) return -1;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_read_info(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    int color = png_get_color_type(png, info);
+    int stored_depth = png_get_bit_depth(png, info);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && stored_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (bit_depth == 16) {
+        png_set_expand_16(png);
+        png_set_swap(png);  // PNG is big-endian; the caller wants native (little-endian) samples.
+    } else if (stored_depth == 16) {
+        png_set_scale_16(png);
+    }
+    png_set_filler(png, bit_depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t row = 0; row < height; row++) rows[row] = (png_bytep)pixels + row * stride;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
+int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha,
+                 void **out, size_t *out_size, char error[MLPNG_ERROR_SIZE]) {
+    error_context context = {error};
+    writer target = {NULL, 0, 0, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    if (!png) {
+        snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    png_bytep *rows = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(target.data);
+        png_destroy_write_struct(&png, &info);
+        if (!info) snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    png_set_write_fn(png, &target, write_bytes, flush_bytes);
+    png_set_IHDR(png, info, width, height, bit_depth, has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    if (bit_depth == 16) png_set_swap(png);
+    // Input rows are always RGBA; without alpha the fourth sample is dropped.
+    if (!has_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    rows = malloc(sizeof(png_bytep) * (height ? height : 1));
+    if (!rows) png_error(png, "out of memory");
+    for (uint32_t row = 0; row < height; row++) rows[row] = (png_bytep)pixels + row * stride;
+    png_write_image(png, rows);
+    png_write_end(png, NULL);
+    free(rows);
+    png_destroy_write_struct(&png, &info);
+    *out = target.data;
+    *out_size = target.size;
+    return 0;
+}
+
+void mlpng_free(void *bytes) { free(bytes); }

@@ -1,0 +1,78 @@
+/// Identifies an element of a document. Ids only grow: the document's elements are always in id order.
+public struct ElementID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    public var rawValue: Int64
+
+    public init(_ rawValue: Int64) { self.rawValue = rawValue }
+
+    public static func < (a: ElementID, b: ElementID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { "#\(rawValue)" }
+}
+
+/// A width and height in document pixels.
+public struct Size: Hashable, Codable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A finished stroke: everything needed to render it again identically.
+public struct Stroke: Hashable, Codable, Sendable {
+    public var id: ElementID
+    /// The brush as it was when the stroke was drawn.
+    public var brush: AnyBrush
+    /// Seed of the stroke's random angles and random chartlets.
+    public var seed: UInt64
+    /// The view's zoom when the stroke started (for brushes that keep their on-screen size).
+    public var canvasScale: Double
+    /// The input samples, in document pixels.
+    public var samples: [InputSample]
+
+    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample]) {
+        self.id = id
+        self.brush = brush
+        self.seed = seed
+        self.canvasScale = canvasScale
+        self.samples = samples
+    }
+
+    /// A builder that reproduces this stroke's stamps.
+    public func makeBuilder() -> StrokeBuilder { StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale) }
+}
+
+/// An image placed on the canvas, kept as an editable object above the paint.
+public struct Chartlet: Hashable, Codable, Sendable {
+    public var id: ElementID
+    /// The image, in the document's texture store.
+    public var textureID: String
+    /// Centre, document pixels.
+    public var center: Point
+    /// Width and height, document pixels.
+    public var size: Size
+    /// Radians from +x toward +y.
+    public var angle: Double
+
+    public init(id: ElementID, textureID: String, center: Point, size: Size, angle: Double = 0) {
+        self.id = id
+        self.textureID = textureID
+        self.center = center
+        self.size = size
+        self.angle = angle
+    }
+}
+
+/// Something a document holds, in drawing order.
+public enum Element: Hashable, Codable, Sendable {
+    case stroke(Stroke)
+    case chartlet(Chartlet)
+
+    public var id: ElementID {
+        switch self {
+        case .stroke(let stroke): stroke.id
+        case .chartlet(let chartlet): chartlet.id
+        }
+    }
+}

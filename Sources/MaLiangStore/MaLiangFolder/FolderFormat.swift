@@ -1,0 +1,92 @@
+import Foundation
+import MaLiang
+
+/// The JSON of a MaLiang folder, as MaLiang 2.9 writes it: `info`, `content`, and `textures/<id>` PNG files.
+/// Coordinates, sizes and steps are points × 10 stored as integers (decoded as numbers and checked).
+struct FolderInfo: Codable {
+    struct Bundle: Codable {
+        var name: String?
+        var version: String?
+        var identifier: String?
+    }
+
+    var identifier: String?
+    var version: String?
+    var app: Bundle?
+    /// MaLiang refuses a folder without it.
+    var library: Bundle?
+    var lines: Int?
+    var chartlets: Int?
+    var textures: Int?
+}
+
+struct FolderContent: Codable {
+    var size: [Double]?
+    var lineStrips: [FolderLineStrip]?
+    var chartlets: [FolderChartlet]?
+}
+
+struct FolderLineStrip: Codable {
+    var index: Int
+    var brush: String
+    /// "aarrggbb", alpha = colour alpha × brush opacity.
+    var color: String
+    var lines: [FolderLine]
+}
+
+struct FolderLine: Codable {
+    var begin: [Double]
+    var end: [Double]
+    var size: Double
+    var step: Double
+    var color: String?
+}
+
+struct FolderChartlet: Codable {
+    var index: Int
+    var center: [Double]
+    var size: [Double]
+    var texture: String
+    var angle: Double?
+}
+
+/// MaLiang's colour text, `aarrggbb`.
+enum HexColor {
+    static func parse(_ text: String) -> Color? {
+        guard text.count == 8, let value = UInt32(text, radix: 16) else { return nil }
+        func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xff) / 255 }
+        return Color(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
+    }
+
+    static func format(_ color: Color, alpha: Double) -> String {
+        func byte(_ value: Double) -> UInt32 { UInt32((min(max(value, 0), 1) * 255).rounded()) }
+        let value = byte(alpha) << 24 | byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - text.count) + text
+    }
+}
+
+/// Texture ids name files inside `textures/`: anything that could leave that folder is refused.
+enum TextureName {
+    static func isSafe(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.count <= 255 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\\")
+            && !id.unicodeScalars.contains { $0.value < 0x20 }
+    }
+}
+
+/// Which brush a MaLiang brush name becomes: known names map to the built-in kinds, anything else to a plain
+/// brush keeping the name (MaLiang apps name their own brushes).
+enum FolderBrushes {
+    static func brush(named name: String, color: Color, opacity: Double, size: Double, step: Double, varies: Bool) -> AnyBrush {
+        var base = Brush(
+            name: name, opacity: opacity, pointSize: size, pointStep: step, forceSensitive: varies ? 1 : 0,
+            scaleWithCanvas: true, color: Color(red: color.red, green: color.green, blue: color.blue))
+        let lowered = name.lowercased()
+        if lowered.contains("eraser") {
+            base.opacity = 1
+            return .eraser(Eraser(brush: base))
+        }
+        if lowered.contains("glow") { return .glowing(GlowingBrush(brush: base)) }
+        return .brush(base)
+    }
+}

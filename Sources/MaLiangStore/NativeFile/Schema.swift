@@ -1,0 +1,46 @@
+/// The native file's schema, one version at a time. A file is upgraded step by step from its version to the
+/// current one; a file from a newer version is refused, never touched.
+enum Schema {
+    /// 'MLNG': marks a SQLite database as a MaLiang document.
+    static let applicationID: Int64 = 0x4D4C_4E47
+    static let currentVersion: Int64 = 1
+
+    /// `steps[n]` upgrades a version-n database to version n + 1 (version 0: an empty database).
+    static let steps: [Int64: String] = [
+        0: """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+        CREATE TABLE elements(
+            id INTEGER PRIMARY KEY,
+            visible INTEGER NOT NULL DEFAULT 1,
+            kind TEXT NOT NULL CHECK (kind IN ('stroke', 'chartlet')),
+            brush TEXT,
+            seed INTEGER,
+            canvas_scale REAL,
+            samples BLOB,
+            texture_id TEXT,
+            center_x REAL,
+            center_y REAL,
+            width REAL,
+            height REAL,
+            angle REAL
+        ) STRICT;
+        CREATE TABLE textures(id TEXT PRIMARY KEY, png BLOB NOT NULL) STRICT;
+        """
+    ]
+
+    /// Brings `database` to ``currentVersion``, each step in its own transaction.
+    static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(StoreError) {
+        var version = version
+        while version < currentVersion {
+            guard let step = steps[version] else {
+                throw StoreError(.damaged, "\(database.path) has schema version \(version), which no step upgrades")
+            }
+            let next = version + 1
+            try database.transaction { () throws(StoreError) in
+                try database.execute(step)
+                try database.execute("PRAGMA application_id = \(applicationID); PRAGMA user_version = \(next)")
+            }
+            version = next
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import CSQLite
+import Foundation
+
+/// A SQLite connection: the only place the SQLite C API is called. Failures become ``StoreError``s.
+package final class SQLiteDatabase {
+    private(set) var handle: OpaquePointer?
+    let path: String
+
+    /// Opens (or creates, with `create`) the database at `path`, hardened: defensive mode, no extensions.
+    package init(path: String, create: Bool, readOnly: Bool = false) throws(StoreError) {
+        self.path = path
+        var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create { flags |= SQLITE_OPEN_CREATE }
+        flags |= SQLITE_OPEN_NOMUTEX
+        var db: OpaquePointer?
+        let result = sqlite3_open_v2(path, &db, flags, nil)
+        handle = db
+        guard result == SQLITE_OK else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            close()
+            throw StoreError(.io, "cannot open \(path): \(message)")
+        }
+        sqlite3_extended_result_codes(db, 1)
+        guard mlsqlite_harden(db) == SQLITE_OK else { throw error("cannot configure SQLite") }
+        // Wait a little for a lock rather than fail at once (another reader, a checkpoint).
+        sqlite3_busy_timeout(db, 2000)
+    }
+
+    deinit { close() }
+
+    package func close() {
+        guard let handle else { return }
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// Runs SQL without results (several statements allowed).
+    package func execute(_ sql: String) throws(StoreError) {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw error("SQL failed (\(sql.prefix(60)))") }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+            let statement
+        else { throw error("cannot prepare \(sql.prefix(60))") }
+        return SQLiteStatement(statement, database: self)
+    }
+
+    /// The single integer a query returns (PRAGMA user_version and the like).
+    func integer(_ sql: String) throws(StoreError) -> Int64 {
+        let statement = try prepare(sql)
+        guard try statement.step() else { throw error("no result for \(sql)") }
+        return statement.int64(0)
+    }
+
+    /// Runs `body` in one transaction: all of it is written, or none.
+    func transaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The current SQLite error as a ``StoreError`` of the right kind.
+    func error(_ context: String) -> StoreError {
+        let code = sqlite3_errcode(handle) & 0xff
+        let message = "\(path): \(context): \(String(cString: sqlite3_errmsg(handle)))"
+        switch code {
+        case SQLITE_NOTADB: return StoreError(.notADocument, "\(path) is not a MaLiang document (not a SQLite database)")
+        case SQLITE_CORRUPT: return StoreError(.damaged, "\(path) is damaged: \(String(cString: sqlite3_errmsg(handle)))")
+        case SQLITE_FULL: return StoreError(.diskFull, "the disk is full: \(message)")
+        default: return StoreError(.io, message)
+        }
+    }
+}
+
+/// A prepared statement, reset after every use.
+final class SQLiteStatement {
+    private let statement: OpaquePointer
+    private unowned let database: SQLiteDatabase
+
+    init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+        self.statement = statement
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    func bind(_ values: [SQLiteValue]) throws(StoreError) {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let result: Int32
+            switch value {
+            case .null: result = sqlite3_bind_null(statement, index)
+            case .integer(let number): result = sqlite3_bind_int64(statement, index, number)
+            case .real(let number): result = sqlite3_bind_double(statement, index, number)
+            case .text(let text): result = sqlite3_bind_text(statement, index, text, -1, mlsqlite_transient())
+            case .blob(let data):
+                result = data.withUnsafeBytes {
+                    sqlite3_bind_blob64(statement, index, $0.baseAddress, sqlite3_uint64($0.count), mlsqlite_transient())
+                }
+            }
+            guard result == SQLITE_OK else { throw database.error("cannot bind parameter \(index)") }
+        }
+    }
+
+    /// Advances; `true` while there is a row.
+    func step() throws(StoreError) -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            sqlite3_reset(statement)
+            return false
+        default:
+            let error = database.error("a statement failed")
+            sqlite3_reset(statement)
+            throw error
+        }
+    }
+
+    /// Binds and runs a statement that returns no rows.
+    func run(_ values: [SQLiteValue] = []) throws(StoreError) {
+        try bind(values)
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(statement, column) else { return nil }
+        return String(cString: pointer)
+    }
+
+    func blob(_ column: Int32) -> Data {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let pointer = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: pointer, count: count)
+    }
+}
+
+enum SQLiteValue {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}

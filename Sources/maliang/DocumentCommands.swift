@@ -1,0 +1,76 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+
+/// `maliang info`, `maliang import`, `maliang export`.
+enum DocumentCommands {
+    static func info(_ arguments: [String]) throws {
+        guard arguments.count == 1 else { throw UsageError("usage: maliang info FILE.maliang|MALIANG_FOLDER") }
+        let url = URL(fileURLWithPath: arguments[0])
+        let document: Document
+        var schema = "MaLiang folder"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            document = try DataImporter.read(url)
+        } else {
+            let file = try DocumentFile.open(at: url)
+            defer { file.close() }
+            document = file.document
+            schema = "native, schema version \(DocumentFile.schemaVersion)"
+        }
+        var strokes = 0
+        var chartlets = 0
+        var brushes: [String: Int] = [:]
+        for element in document.elements {
+            switch element {
+            case .stroke(let stroke):
+                strokes += 1
+                brushes["\(stroke.brush.base.name) (\(kind(of: stroke.brush)))", default: 0] += 1
+            case .chartlet: chartlets += 1
+            }
+        }
+        print("file: \(url.path)")
+        print("format: \(schema)")
+        print("size: \(format(document.size.width))×\(format(document.size.height)) px")
+        print("strokes: \(strokes)")
+        print("chartlets: \(chartlets)")
+        print("images: \(document.textures.count)")
+        print("brushes:" + (brushes.isEmpty ? " none" : ""))
+        for (name, count) in brushes.sorted(by: { $0.key < $1.key }) { print("  \(name): \(count) stroke\(count == 1 ? "" : "s")") }
+    }
+
+    static func importFolder(_ arguments: [String]) throws {
+        guard arguments.count == 3, arguments[1] == "-o" else { throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang") }
+        let bar = ProgressBar("importing")
+        let file = try DataImporter.importDataSynchronously(
+            from: URL(fileURLWithPath: arguments[0]), to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
+        bar.finish()
+        print("imported \(file.document.elements.count) elements into \(file.url.path)")
+        file.close()
+    }
+
+    static func exportFolder(_ arguments: [String]) throws {
+        guard arguments.count == 3, arguments[1] == "--maliang-folder" else {
+            throw UsageError("usage: maliang export FILE.maliang --maliang-folder DIR")
+        }
+        let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]))
+        defer { file.close() }
+        let bar = ProgressBar("exporting")
+        try DataExporter(canvas: file.document).saveSynchronously(to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
+        bar.finish()
+        print("exported \(file.document.elements.count) elements to \(arguments[2])")
+    }
+
+    private static func kind(of brush: AnyBrush) -> String {
+        switch brush {
+        case .brush: "brush"
+        case .glowing: "glowing"
+        case .eraser: "eraser"
+        case .chartlet: "chartlet"
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

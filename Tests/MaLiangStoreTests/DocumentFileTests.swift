@@ -1,0 +1,139 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+import Testing
+
+@Suite struct DocumentFileTests {
+    @Test func elementsTexturesAndSamplesSurviveClosingAndOpening() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("drawing.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 800, height: 600), background: Color(red: 1, green: 0.9, blue: 0.8))
+        let document = file.document
+        let stroke = makeStroke(document)
+        document.addTexture(id: "sticker", png: try redPNG())
+        let chartlet = Element.chartlet(
+            Chartlet(id: document.makeElementID(), textureID: "sticker", center: Point(x: 100, y: 120), size: Size(width: 40, height: 30), angle: 0.5))
+        document.append(stroke)
+        document.append(chartlet)
+        document.updateChartlet(chartlet.id) { $0.center = Point(x: 200, y: 220) }
+        file.close()
+
+        let reopened = try DocumentFile.open(at: url)
+        #expect(reopened.document.size == Size(width: 800, height: 600))
+        #expect(reopened.document.background.green == 0.9)
+        #expect(reopened.document.elements.count == 2)
+        guard case .stroke(let loaded) = reopened.document.elements[0], case .stroke(let original) = stroke else {
+            Issue.record("the stroke did not come back")
+            return
+        }
+        #expect(loaded.samples.map(\.position) == original.samples.map(\.position))
+        #expect(loaded.samples.map(\.time) == original.samples.map(\.time))
+        #expect(loaded.samples.map(\.deviceSerial) == original.samples.map(\.deviceSerial))
+        #expect(loaded.brush == original.brush && loaded.seed == 42)
+        guard case .chartlet(let movedChartlet) = reopened.document.elements[1] else { Issue.record("no chartlet"); return }
+        #expect(movedChartlet.center == Point(x: 200, y: 220))
+        #expect(reopened.document.textures["sticker"] == (try redPNG()))
+        // The same stroke renders the same stamps after the round trip.
+        var before = original.makeBuilder()
+        var after = loaded.makeBuilder()
+        var a = before.add(original.samples)
+        before.finish(into: &a)
+        var b = after.add(loaded.samples)
+        after.finish(into: &b)
+        #expect(a.count == b.count)
+        #expect(zip(a, b).allSatisfy { abs($0.size - $1.size) < 1e-4 && $0.x == $1.x && $0.y == $1.y })
+    }
+
+    @Test func everyFinishedStrokeIsOnDiskAtOnceAsAKilledProcessWouldLeaveIt() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("live.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
+        file.document.append(makeStroke(file.document))
+        file.document.append(makeStroke(file.document, offset: 10))
+        // Copy the files as they are now, without closing: what a kill -9 leaves behind.
+        let copy = folder.appendingPathComponent("copy.maliang")
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            try FileManager.default.copyItem(atPath: url.path + suffix, toPath: copy.path + suffix)
+        }
+        let recovered = try DocumentFile.open(at: copy)
+        #expect(recovered.document.elements.count == 2)
+        file.close()
+    }
+
+    @Test func undoRedoAndClearAreWrittenAsTheyHappen() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("history.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
+        let document = file.document
+        let strokes = (0..<3).map { makeStroke(document, offset: Double($0)) }
+        for stroke in strokes { document.append(stroke) }
+        document.undo()
+        file.close()
+        #expect(try DocumentFile.open(at: url).document.elements == Array(strokes.prefix(2)))
+
+        let again = try DocumentFile.open(at: url)
+        again.document.clear()
+        again.close()
+        #expect(try DocumentFile.open(at: url).document.elements.isEmpty)
+
+        let third = try DocumentFile.open(at: url)
+        third.document.undo()  // nothing to undo in a new session: the history does not outlive it
+        #expect(third.document.elements.isEmpty)
+        let late = makeStroke(third.document)
+        third.document.append(late)
+        third.document.clear()
+        third.document.undo()
+        third.close()
+        #expect(try DocumentFile.open(at: url).document.elements == [late])
+    }
+
+    @Test func saveAsWritesACompleteCopyAndLeavesTheOriginal() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("a.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 300, height: 200))
+        for index in 0..<50 { file.document.append(makeStroke(file.document, offset: Double(index))) }
+        let copy = folder.appendingPathComponent("b.maliang")
+        try Data("an older drawing".utf8).write(to: copy)
+        var fractions: [Double] = []
+        try file.save(as: copy, progress: { fractions.append($0) })
+        #expect(fractions.first == 0 && fractions.last == 1)
+        let reopened = try DocumentFile.open(at: copy)
+        #expect(reopened.document.elements == file.document.elements)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs root to mount a tiny tmpfs")) func aFullDiskNeverDamagesTheGoodFile() throws {
+        let folder = try temporaryFolder()
+        let source = folder.appendingPathComponent("big.maliang")
+        let file = try DocumentFile.create(at: source, size: Size(width: 300, height: 200))
+        for index in 0..<400 { file.document.append(makeStroke(file.document, offset: Double(index))) }
+        let mountPoint = folder.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=96k", "tmpfs", mountPoint.path]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0)
+        defer {
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            unmount.arguments = [mountPoint.path]
+            try? unmount.run()
+            unmount.waitUntilExit()
+        }
+        let destination = mountPoint.appendingPathComponent("good.maliang")
+        let good = Data("a good file that must survive".utf8)
+        try good.write(to: destination)
+        do {
+            try file.save(as: destination)
+            Issue.record("saving 400 strokes into 96 KiB succeeded")
+        } catch {
+            #expect(error.kind == .diskFull, "\(error)")
+        }
+        #expect(try Data(contentsOf: destination) == good)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path)
+        #expect(leftovers == ["good.maliang"])
+    }
+}
