@@ -54,7 +54,9 @@ public enum AtomicFile {
     /// A new, empty temporary file next to `url` (same file system, so the final rename is atomic).
     static func makeTemporary(beside url: URL) throws(StoreError) -> String {
         var template = Array("\(url.deletingLastPathComponent().path)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { mkstemp($0) } ?? -1
+        }
         guard descriptor >= 0 else { throw failure(errno, "cannot create a file next to \(url.path)") }
         close(descriptor)
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -22,7 +22,8 @@ public struct PNGImage: Equatable, Sendable {
             case .rgba8(let bytes): bytes.count
             case .rgba16(let samples): samples.count
             }
-        precondition(width > 0 && height > 0 && count == width * height * 4, "pixel count does not match \(width)×\(height)")
+        precondition(
+            width > 0 && height > 0 && count == width * height * 4, "pixel count does not match \(width)×\(height)")
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -39,7 +40,10 @@ public struct PNGImage: Equatable, Sendable {
         let base = (y * width + x) * 4
         switch pixels {
         case .rgba8(let bytes):
-            return (Double(bytes[base]) / 255, Double(bytes[base + 1]) / 255, Double(bytes[base + 2]) / 255, Double(bytes[base + 3]) / 255)
+            return (
+                Double(bytes[base]) / 255, Double(bytes[base + 1]) / 255, Double(bytes[base + 2]) / 255,
+                Double(bytes[base + 3]) / 255
+            )
         case .rgba16(let samples):
             return (
                 Double(samples[base]) / 65535, Double(samples[base + 1]) / 65535, Double(samples[base + 2]) / 65535,
@@ -58,7 +62,10 @@ public struct PNGLimits: Sendable {
     /// Largest encoded file.
     public var maximumBytes: Int
 
-    public init(maximumWidth: Int = 16_384, maximumHeight: Int = 16_384, maximumPixels: Int = 64 << 20, maximumBytes: Int = 256 << 20) {
+    public init(
+        maximumWidth: Int = 16_384, maximumHeight: Int = 16_384, maximumPixels: Int = 64 << 20,
+        maximumBytes: Int = 256 << 20
+    ) {
         self.maximumWidth = maximumWidth
         self.maximumHeight = maximumHeight
         self.maximumPixels = maximumPixels
@@ -96,18 +103,25 @@ public enum PNG {
         var info = mlpng_info()
         var message = [CChar](repeating: 0, count: Int(MLPNG_ERROR_SIZE))
         let result = data.withUnsafeBytes { bytes in
-            mlpng_read_info(bytes.baseAddress, bytes.count, UInt32(limits.maximumWidth), UInt32(limits.maximumHeight), &info, &message)
+            mlpng_read_info(
+                bytes.baseAddress, bytes.count, UInt32(limits.maximumWidth), UInt32(limits.maximumHeight), &info,
+                &message)
         }
         guard result == 0 else { throw PNGError(describe(message)) }
-        let header = Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth), hasAlpha: info.has_alpha != 0)
+        let header = Header(
+            width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+            hasAlpha: info.has_alpha != 0)
         guard header.width * header.height <= limits.maximumPixels else {
-            throw PNGError("the PNG is \(header.width)×\(header.height); at most \(limits.maximumPixels) pixels are accepted")
+            throw PNGError(
+                "the PNG is \(header.width)×\(header.height); at most \(limits.maximumPixels) pixels are accepted")
         }
         return header
     }
 
     /// Decodes a PNG of any colour type into RGBA.
-    public static func decode(_ data: Data, depth: Depth = .asStored, limits: PNGLimits = .standard) throws(PNGError) -> PNGImage {
+    public static func decode(_ data: Data, depth: Depth = .asStored, limits: PNGLimits = .standard) throws(PNGError)
+        -> PNGImage
+    {
         let header = try header(of: data, limits: limits)
         let sixteen = depth == .sixteen || (depth == .asStored && header.bitDepth == 16)
         let count = header.width * header.height * 4
@@ -118,16 +132,20 @@ public enum PNG {
             var samples = [UInt16](repeating: 0, count: count)
             let result = data.withUnsafeBytes { bytes in
                 samples.withUnsafeMutableBytes { target in
-                    mlpng_decode(bytes.baseAddress, bytes.count, width, height, 16, target.baseAddress, header.width * 8, &message)
+                    mlpng_decode(
+                        bytes.baseAddress, bytes.count, width, height, 16, target.baseAddress, header.width * 8,
+                        &message)
                 }
             }
             guard result == 0 else { throw PNGError(describe(message)) }
-            return PNGImage(width: header.width, height: header.height, pixels: .rgba16(samples), hasAlpha: header.hasAlpha)
+            return PNGImage(
+                width: header.width, height: header.height, pixels: .rgba16(samples), hasAlpha: header.hasAlpha)
         }
         var bytes8 = [UInt8](repeating: 0, count: count)
         let result = data.withUnsafeBytes { bytes in
             bytes8.withUnsafeMutableBytes { target in
-                mlpng_decode(bytes.baseAddress, bytes.count, width, height, 8, target.baseAddress, header.width * 4, &message)
+                mlpng_decode(
+                    bytes.baseAddress, bytes.count, width, height, 8, target.baseAddress, header.width * 4, &message)
             }
         }
         guard result == 0 else { throw PNGError(describe(message)) }
@@ -144,11 +162,15 @@ public enum PNG {
         switch image.pixels {
         case .rgba8(let bytes):
             result = bytes.withUnsafeBytes {
-                mlpng_encode($0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4, 8, alpha, &output, &size, &message)
+                mlpng_encode(
+                    $0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4, 8, alpha, &output,
+                    &size, &message)
             }
         case .rgba16(let samples):
             result = samples.withUnsafeBytes {
-                mlpng_encode($0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 8, 16, alpha, &output, &size, &message)
+                mlpng_encode(
+                    $0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 8, 16, alpha, &output,
+                    &size, &message)
             }
         }
         guard result == 0, let output else { throw PNGError(describe(message)) }

@@ -4,8 +4,12 @@ import MaLiang
 /// `maliang bench …`: benchmarks that print figures (never pass/fail).
 enum BenchCommand {
     static func run(_ arguments: [String]) throws {
+        if arguments.first == "store" {
+            try StoreBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         guard arguments.count == 2, arguments[0] == "engine" else {
-            throw UsageError("usage: maliang bench engine TRACE")
+            throw UsageError("usage: maliang bench engine TRACE | maliang bench store [STROKES]")
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)

@@ -36,11 +36,15 @@ enum DocumentCommands {
         print("chartlets: \(chartlets)")
         print("images: \(document.textures.count)")
         print("brushes:" + (brushes.isEmpty ? " none" : ""))
-        for (name, count) in brushes.sorted(by: { $0.key < $1.key }) { print("  \(name): \(count) stroke\(count == 1 ? "" : "s")") }
+        for (name, count) in brushes.sorted(by: { $0.key < $1.key }) {
+            print("  \(name): \(count) stroke\(count == 1 ? "" : "s")")
+        }
     }
 
     static func importFolder(_ arguments: [String]) throws {
-        guard arguments.count == 3, arguments[1] == "-o" else { throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang") }
+        guard arguments.count == 3, arguments[1] == "-o" else {
+            throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang")
+        }
         let bar = ProgressBar("importing")
         let file = try DataImporter.importDataSynchronously(
             from: URL(fileURLWithPath: arguments[0]), to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
@@ -56,7 +60,8 @@ enum DocumentCommands {
         let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]))
         defer { file.close() }
         let bar = ProgressBar("exporting")
-        try DataExporter(canvas: file.document).saveSynchronously(to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
+        try DataExporter(canvas: file.document).saveSynchronously(
+            to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
         bar.finish()
         print("exported \(file.document.elements.count) elements to \(arguments[2])")
     }

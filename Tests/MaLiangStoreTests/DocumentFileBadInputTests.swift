@@ -50,7 +50,9 @@ import Testing
         let url = try makeFile(strokes: 300)
         var data = try Data(contentsOf: url)
         // Overwrite the middle of the file (inside the element table's pages) with garbage.
-        for offset in stride(from: data.count / 2, to: data.count / 2 + 3000, by: 1) { data[offset] = UInt8(truncatingIfNeeded: offset) }
+        for offset in stride(from: data.count / 2, to: data.count / 2 + 3000, by: 1) {
+            data[offset] = UInt8(truncatingIfNeeded: offset)
+        }
         try data.write(to: url)
         do {
             _ = try DocumentFile.open(at: url)
@@ -79,7 +81,9 @@ import Testing
     @Test func nonFiniteCoordinatesInTheFileAreRefused() throws {
         let url = try temporaryFolder().appendingPathComponent("nan.maliang")
         let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
-        file.document.append(.stroke(Stroke(id: file.document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [sample(.nan, 1)])))
+        file.document.append(
+            .stroke(
+                Stroke(id: file.document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [sample(.nan, 1)])))
         file.close()
         do {
             _ = try DocumentFile.open(at: url)
@@ -100,7 +104,10 @@ import Testing
         } catch {
             #expect(error.kind == .invalidContent)
         }
-        #expect(throws: StoreError.self) { try DocumentFile.create(at: URL(fileURLWithPath: "/tmp/\(UUID()).maliang"), size: Size(width: -1, height: 5)) }
+        #expect(throws: StoreError.self) {
+            try DocumentFile.create(
+                at: URL(fileURLWithPath: "/tmp/\(UUID()).maliang"), size: Size(width: -1, height: 5))
+        }
     }
 
     @Test func creatingNeverOverwrites() throws {

@@ -7,12 +7,15 @@ import Testing
     @Test func elementsTexturesAndSamplesSurviveClosingAndOpening() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("drawing.maliang")
-        let file = try DocumentFile.create(at: url, size: Size(width: 800, height: 600), background: Color(red: 1, green: 0.9, blue: 0.8))
+        let file = try DocumentFile.create(
+            at: url, size: Size(width: 800, height: 600), background: Color(red: 1, green: 0.9, blue: 0.8))
         let document = file.document
         let stroke = makeStroke(document)
         document.addTexture(id: "sticker", png: try redPNG())
         let chartlet = Element.chartlet(
-            Chartlet(id: document.makeElementID(), textureID: "sticker", center: Point(x: 100, y: 120), size: Size(width: 40, height: 30), angle: 0.5))
+            Chartlet(
+                id: document.makeElementID(), textureID: "sticker", center: Point(x: 100, y: 120),
+                size: Size(width: 40, height: 30), angle: 0.5))
         document.append(stroke)
         document.append(chartlet)
         document.updateChartlet(chartlet.id) { $0.center = Point(x: 200, y: 220) }
@@ -30,7 +33,9 @@ import Testing
         #expect(loaded.samples.map(\.time) == original.samples.map(\.time))
         #expect(loaded.samples.map(\.deviceSerial) == original.samples.map(\.deviceSerial))
         #expect(loaded.brush == original.brush && loaded.seed == 42)
-        guard case .chartlet(let movedChartlet) = reopened.document.elements[1] else { Issue.record("no chartlet"); return }
+        guard case .chartlet(let movedChartlet) = reopened.document.elements[1] else {
+            Issue.record("no chartlet"); return
+        }
         #expect(movedChartlet.center == Point(x: 200, y: 220))
         #expect(reopened.document.textures["sticker"] == (try redPNG()))
         // The same stroke renders the same stamps after the round trip.
@@ -103,7 +108,9 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root to mount a tiny tmpfs")) func aFullDiskNeverDamagesTheGoodFile() throws {
+    @Test(.enabled(if: getuid() == 0, "needs root to mount a tiny tmpfs")) func aFullDiskNeverDamagesTheGoodFile()
+        throws
+    {
         let folder = try temporaryFolder()
         let source = folder.appendingPathComponent("big.maliang")
         let file = try DocumentFile.create(at: source, size: Size(width: 300, height: 200))

@@ -11,11 +11,17 @@ func temporaryFolder() throws -> URL {
 }
 
 func sample(_ x: Double, _ y: Double, pressure: Double? = 0.5, time: UInt64 = 0) -> InputSample {
-    InputSample(position: Point(x: x, y: y), pressure: pressure, tiltX: 10, tiltY: -20, rotation: 33.5, time: time, tool: .pen, deviceSerial: 77)
+    InputSample(
+        position: Point(x: x, y: y), pressure: pressure, tiltX: 10, tiltY: -20, rotation: 33.5, time: time, tool: .pen,
+        deviceSerial: 77)
 }
 
-func makeStroke(_ document: Document, offset: Double = 0, brush: AnyBrush = .brush(Brush(pointSize: 6, forceSensitive: 1))) -> Element {
-    let samples = (0..<20).map { sample(offset + Double($0) * 3, 40 + sin(Double($0)) * 5, pressure: Double($0) / 20, time: UInt64($0) * 8000) }
+func makeStroke(
+    _ document: Document, offset: Double = 0, brush: AnyBrush = .brush(Brush(pointSize: 6, forceSensitive: 1))
+) -> Element {
+    let samples = (0..<20).map {
+        sample(offset + Double($0) * 3, 40 + sin(Double($0)) * 5, pressure: Double($0) / 20, time: UInt64($0) * 8000)
+    }
     return .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: 42, canvasScale: 1, samples: samples))
 }
 

@@ -64,7 +64,8 @@ func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
 
     @Test func garbageAndTruncationAreErrors() throws {
         #expect(throws: PNGError.self) { try PNG.decode(Data("GIF89a, not a PNG".utf8)) }
-        let good = try PNG.encode(PNGImage(width: 64, height: 64, pixels: .rgba8([UInt8](repeating: 200, count: 64 * 64 * 4))))
+        let good = try PNG.encode(
+            PNGImage(width: 64, height: 64, pixels: .rgba8([UInt8](repeating: 200, count: 64 * 64 * 4))))
         #expect(throws: PNGError.self) { try PNG.decode(good.prefix(good.count / 2)) }
         #expect(throws: PNGError.self) { try PNG.decode(Data()) }
     }

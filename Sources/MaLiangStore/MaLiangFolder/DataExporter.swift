@@ -17,14 +17,17 @@ public struct DataExporter {
 
     /// MaLiang's name; runs on the calling thread and hands the outcome to `result` before returning.
     public func save(
-        to folder: URL, identifier: String? = nil, progress: ProgressHandler? = nil, result: (Result<Void, StoreError>) -> Void
+        to folder: URL, identifier: String? = nil, progress: ProgressHandler? = nil,
+        result: (Result<Void, StoreError>) -> Void
     ) {
         do { result(.success(try saveSynchronously(to: folder, identifier: identifier, progress: progress))) } catch {
             result(.failure(error))
         }
     }
 
-    public func saveSynchronously(to folder: URL, identifier: String? = nil, progress: ProgressHandler? = nil) throws(StoreError) {
+    public func saveSynchronously(to folder: URL, identifier: String? = nil, progress: ProgressHandler? = nil)
+        throws(StoreError)
+    {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
@@ -32,7 +35,8 @@ public struct DataExporter {
                 throw StoreError(.io, "\(folder.path) exists and is not an empty folder")
             }
         }
-        let staging = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+        let staging = folder.deletingLastPathComponent().appendingPathComponent(
+            ".\(folder.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
@@ -42,8 +46,10 @@ public struct DataExporter {
             progress?(0.01)
             let (content, textureIDs) = makeContent()
             let info = FolderInfo(
-                identifier: identifier ?? UUID().uuidString, version: Self.library.version, app: Self.app, library: Self.library,
-                lines: content.lineStrips?.count ?? 0, chartlets: content.chartlets?.count ?? 0, textures: textureIDs.count)
+                identifier: identifier ?? UUID().uuidString, version: Self.library.version, app: Self.app,
+                library: Self.library,
+                lines: content.lineStrips?.count ?? 0, chartlets: content.chartlets?.count ?? 0,
+                textures: textureIDs.count)
             try AtomicFile.write(try encode(info), to: staging.appendingPathComponent("info"))
             progress?(0.02)
             try AtomicFile.write(try encode(content), to: staging.appendingPathComponent("content"))
@@ -71,7 +77,9 @@ public struct DataExporter {
     }
 
     private func encode<Value: Encodable>(_ value: Value) throws(StoreError) -> Data {
-        do { return try JSONEncoder().encode(value) } catch { throw StoreError(.invalidContent, "cannot encode: \(error)") }
+        do { return try JSONEncoder().encode(value) } catch {
+            throw StoreError(.invalidContent, "cannot encode: \(error)")
+        }
     }
 
     /// MaLiang's content: strokes as line strips (the sample polyline, size and step per line, ×10), chartlets,
@@ -113,7 +121,8 @@ public struct DataExporter {
                 }
             }
         }
-        let content = FolderContent(size: [document.size.width, document.size.height], lineStrips: strips, chartlets: chartlets)
+        let content = FolderContent(
+            size: [document.size.width, document.size.height], lineStrips: strips, chartlets: chartlets)
         return (content, textureIDs)
     }
 
@@ -125,7 +134,8 @@ public struct DataExporter {
         let divisor = brush.scaleWithCanvas ? 1 : max(stroke.canvasScale, 0.01)
         func size(_ sample: InputSample) -> Double {
             let pressure = sample.pressure ?? brush.forceOnTap
-            let factor = brush.forceSensitive == 0 ? 1 : pow(brush.pressureCurve.value(at: pressure), brush.forceSensitive)
+            let factor =
+                brush.forceSensitive == 0 ? 1 : pow(brush.pressureCurve.value(at: pressure), brush.forceSensitive)
             return brush.pointSize * factor / divisor
         }
         var lines: [FolderLine] = []
@@ -135,10 +145,15 @@ public struct DataExporter {
             // A step of 0 crashes MaLiang when it loads the file: never write one.
             lines.append(
                 FolderLine(
-                    begin: [(begin.position.x * 10).rounded(.towardZero), (begin.position.y * 10).rounded(.towardZero)],
+                    begin: [
+                        (begin.position.x * 10).rounded(.towardZero), (begin.position.y * 10).rounded(.towardZero),
+                    ],
                     end: [(end.position.x * 10).rounded(.towardZero), (end.position.y * 10).rounded(.towardZero)],
-                    size: (lineSize * 10).rounded(.towardZero), step: max((step * 10).rounded(.towardZero), 1), color: nil))
+                    size: (lineSize * 10).rounded(.towardZero), step: max((step * 10).rounded(.towardZero), 1),
+                    color: nil))
         }
-        return FolderLineStrip(index: index, brush: brush.name, color: HexColor.format(brush.color, alpha: brush.color.alpha * brush.opacity), lines: lines)
+        return FolderLineStrip(
+            index: index, brush: brush.name,
+            color: HexColor.format(brush.color, alpha: brush.color.alpha * brush.opacity), lines: lines)
     }
 }

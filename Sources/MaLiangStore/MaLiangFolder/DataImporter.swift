@@ -12,7 +12,8 @@ public enum DataImporter {
     /// Imports `folder` into a new native file at `destination`. MaLiang's name; runs on the calling thread and
     /// hands the result to `result` before returning.
     public static func importData(
-        from folder: URL, to destination: URL, progress: ProgressHandler? = nil, result: (Result<DocumentFile, StoreError>) -> Void
+        from folder: URL, to destination: URL, progress: ProgressHandler? = nil,
+        result: (Result<DocumentFile, StoreError>) -> Void
     ) {
         do { result(.success(try importDataSynchronously(from: folder, to: destination, progress: progress))) } catch {
             result(.failure(error))
@@ -30,12 +31,14 @@ public enum DataImporter {
     /// Reads a MaLiang folder into an in-memory document.
     public static func read(_ folder: URL, progress: ProgressHandler? = nil) throws(StoreError) -> Document {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw StoreError(.io, "\(folder.path) is not a folder")
         }
         let info: FolderInfo = try decodeJSON(folder.appendingPathComponent("info"), name: "info")
         guard info.library != nil else {
-            throw StoreError(.damaged, "\(folder.path)/info lacks \"library\": not written by MaLiang (MaLiang refuses it too)")
+            throw StoreError(
+                .damaged, "\(folder.path)/info lacks \"library\": not written by MaLiang (MaLiang refuses it too)")
         }
         progress?(0.02)
         let content: FolderContent = try decodeJSON(folder.appendingPathComponent("content"), name: "content")
@@ -48,14 +51,19 @@ public enum DataImporter {
         var textureIDs = Set<String>()
         for (number, chartlet) in (content.chartlets ?? []).enumerated() {
             guard TextureName.isSafe(chartlet.texture) else {
-                throw StoreError(.invalidContent, "chartlet \(number + 1) names the texture \"\(chartlet.texture)\", which is not a safe file name")
+                throw StoreError(
+                    .invalidContent,
+                    "chartlet \(number + 1) names the texture \"\(chartlet.texture)\", which is not a safe file name")
             }
             textureIDs.insert(chartlet.texture)
-            elements.append((chartlet.index, { id throws(StoreError) in try Self.chartlet(chartlet, number: number, id: id) }))
+            elements.append(
+                (chartlet.index, { id throws(StoreError) in try Self.chartlet(chartlet, number: number, id: id) }))
         }
         // MaLiang draws elements in `index` order; ids follow it so our order is the same.
         var built: [Element] = []
-        for (offset, entry) in elements.enumerated().sorted(by: { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }).map(\.element)
+        for (offset, entry) in elements.enumerated().sorted(by: {
+            ($0.element.index, $0.offset) < ($1.element.index, $1.offset)
+        }).map(\.element)
             .enumerated()
         {
             built.append(try entry.make(ElementID(Int64(offset + 1))))
@@ -81,8 +89,12 @@ public enum DataImporter {
             throw StoreError(.damaged, "the MaLiang folder lacks \(what) (\(url.path))")
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= limit else { throw StoreError(.invalidContent, "\(url.path) is \(size) bytes; at most \(limit) are read") }
-        do { return try Data(contentsOf: url) } catch { throw StoreError(.io, "cannot read \(url.path): \(error.localizedDescription)") }
+        guard size <= limit else {
+            throw StoreError(.invalidContent, "\(url.path) is \(size) bytes; at most \(limit) are read")
+        }
+        do { return try Data(contentsOf: url) } catch {
+            throw StoreError(.io, "cannot read \(url.path): \(error.localizedDescription)")
+        }
     }
 
     private static func makeDocument(_ content: FolderContent, folder: URL) throws(StoreError) -> Document {
@@ -96,7 +108,9 @@ public enum DataImporter {
 
     /// A MaLiang coordinate pair (points × 10) in document pixels, or nil when absurd.
     private static func point(_ pair: [Double]) -> Point? {
-        guard pair.count == 2, pair.allSatisfy({ $0.isFinite && abs($0) <= InputSample.coordinateLimit * 10 }) else { return nil }
+        guard pair.count == 2, pair.allSatisfy({ $0.isFinite && abs($0) <= InputSample.coordinateLimit * 10 }) else {
+            return nil
+        }
         return Point(x: pair[0] / 10, y: pair[1] / 10)
     }
 
@@ -110,11 +124,14 @@ public enum DataImporter {
         var sizes: [Double] = []
         for (lineNumber, line) in strip.lines.enumerated() {
             guard let begin = point(line.begin), let end = point(line.end) else {
-                throw StoreError(.invalidContent, "line \(lineNumber + 1) of \(name) has non-finite or absurd coordinates")
+                throw StoreError(
+                    .invalidContent, "line \(lineNumber + 1) of \(name) has non-finite or absurd coordinates")
             }
             guard line.size.isFinite, line.step.isFinite, line.size >= 0, line.step >= 0 else {
                 throw StoreError(
-                    .invalidContent, "line \(lineNumber + 1) of \(name) has size \(line.size) and step \(line.step); neither may be negative")
+                    .invalidContent,
+                    "line \(lineNumber + 1) of \(name) has size \(line.size) and step \(line.step); neither may be negative"
+                )
             }
             if points.isEmpty {
                 points.append(begin)
@@ -142,14 +159,19 @@ public enum DataImporter {
             size.x <= Document.maximumSide * 4, size.y <= Document.maximumSide * 4, (chartlet.angle ?? 0).isFinite
         else { throw StoreError(.invalidContent, "chartlet \(number + 1) has an impossible centre, size or angle") }
         return .chartlet(
-            Chartlet(id: id, textureID: chartlet.texture, center: center, size: Size(width: size.x, height: size.y), angle: chartlet.angle ?? 0))
+            Chartlet(
+                id: id, textureID: chartlet.texture, center: center, size: Size(width: size.x, height: size.y),
+                angle: chartlet.angle ?? 0))
     }
 
-    private static func readTextures(_ ids: Set<String>, folder: URL, progress: ProgressHandler?) throws(StoreError) -> [String: Data] {
+    private static func readTextures(_ ids: Set<String>, folder: URL, progress: ProgressHandler?) throws(StoreError)
+        -> [String: Data]
+    {
         guard !ids.isEmpty else { return [:] }
         let directory = folder.appendingPathComponent("textures")
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw StoreError(.damaged, "\(folder.path) has chartlets but no textures folder")
         }
         var textures: [String: Data] = [:]

@@ -77,7 +77,9 @@ enum TextureName {
 /// Which brush a MaLiang brush name becomes: known names map to the built-in kinds, anything else to a plain
 /// brush keeping the name (MaLiang apps name their own brushes).
 enum FolderBrushes {
-    static func brush(named name: String, color: Color, opacity: Double, size: Double, step: Double, varies: Bool) -> AnyBrush {
+    static func brush(named name: String, color: Color, opacity: Double, size: Double, step: Double, varies: Bool)
+        -> AnyBrush
+    {
         var base = Brush(
             name: name, opacity: opacity, pointSize: size, pointStep: step, forceSensitive: varies ? 1 : 0,
             scaleWithCanvas: true, color: Color(red: color.red, green: color.green, blue: color.blue))

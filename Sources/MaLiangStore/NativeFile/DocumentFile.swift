@@ -63,7 +63,9 @@ public final class DocumentFile {
 
     /// Opens a document file, checking what it is, its version and its integrity.
     public static func open(at url: URL, progress: ProgressHandler? = nil) throws(StoreError) -> DocumentFile {
-        guard FileManager.default.fileExists(atPath: url.path) else { throw StoreError(.io, "\(url.path) does not exist") }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StoreError(.io, "\(url.path) does not exist")
+        }
         let database = try SQLiteDatabase(path: url.path, create: false)
         do {
             try check(database)
@@ -101,12 +103,14 @@ public final class DocumentFile {
         let applicationID = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
         guard applicationID == Schema.applicationID else {
-            throw StoreError(.notADocument, "\(database.path) is not a MaLiang document (a SQLite database of another kind)")
+            throw StoreError(
+                .notADocument, "\(database.path) is not a MaLiang document (a SQLite database of another kind)")
         }
         guard version <= Schema.currentVersion else {
             throw StoreError(
                 .newerVersion,
-                "\(database.path) was made by a newer MaLiang (file schema \(version); this version reads up to \(Schema.currentVersion))")
+                "\(database.path) was made by a newer MaLiang (file schema \(version); this version reads up to \(Schema.currentVersion))"
+            )
         }
         let verdict = try database.prepare("PRAGMA quick_check(1)")
         guard try verdict.step(), verdict.text(0) == "ok" else {
@@ -126,7 +130,10 @@ public final class DocumentFile {
         try database.transaction { () throws(StoreError) in
             try statement.run([.text("width"), .text(String(document.size.width))])
             try statement.run([.text("height"), .text(String(document.size.height))])
-            try statement.run([.text("background"), .text("\(background.red) \(background.green) \(background.blue) \(background.alpha)")])
+            try statement.run([
+                .text("background"),
+                .text("\(background.red) \(background.green) \(background.blue) \(background.alpha)"),
+            ])
         }
     }
 
@@ -168,7 +175,8 @@ public final class DocumentFile {
             try database.execute("VACUUM INTO '\(temporary.replacingOccurrences(of: "'", with: "''"))'")
         } catch {
             unlink(temporary)
-            throw error.kind == .diskFull ? error : StoreError(error.kind, "cannot save \(destination.path): \(error.message)")
+            throw error.kind == .diskFull
+                ? error : StoreError(error.kind, "cannot save \(destination.path): \(error.message)")
         }
         progress?(0.9)
         // VACUUM INTO does not flush its output: do it before the rename makes the copy visible.

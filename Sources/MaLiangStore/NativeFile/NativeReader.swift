@@ -37,7 +37,9 @@ struct NativeReader {
         return document
     }
 
-    private func damaged(_ reason: String) -> StoreError { StoreError(.damaged, "\(database.path) is damaged: \(reason)") }
+    private func damaged(_ reason: String) -> StoreError {
+        StoreError(.damaged, "\(database.path) is damaged: \(reason)")
+    }
 
     private func readMeta() throws(StoreError) -> Document {
         let statement = try database.prepare("SELECT key, value FROM meta")
@@ -71,13 +73,17 @@ struct NativeReader {
                 throw damaged("stroke \(id) has an unreadable brush (\(error))")
             }
             let samples: [InputSample]
-            do { samples = try SampleCodec.decode(row.blob(5)) } catch { throw damaged("stroke \(id): \(error.reason)") }
+            do { samples = try SampleCodec.decode(row.blob(5)) } catch {
+                throw damaged("stroke \(id): \(error.reason)")
+            }
             guard samples.allSatisfy({ $0.validated() != nil }) else {
                 throw StoreError(.invalidContent, "\(database.path): stroke \(id) has non-finite or absurd coordinates")
             }
             let scale = row.double(4)
             guard scale.isFinite && scale > 0 else { throw damaged("stroke \(id) has a zoom of \(scale)") }
-            return .stroke(Stroke(id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale, samples: samples))
+            return .stroke(
+                Stroke(
+                    id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale, samples: samples))
         case "chartlet":
             let values = (7...11).map { row.double(Int32($0)) }
             guard let texture = row.text(6), values.allSatisfy(\.isFinite), values[2] > 0, values[3] > 0,
@@ -100,7 +106,9 @@ struct NativeReader {
         while try statement.step() {
             guard let id = statement.text(0) else { continue }
             let png = statement.blob(1)
-            do { _ = try PNG.header(of: png) } catch { throw damaged("the image \"\(id)\" is not a usable PNG: \(error)") }
+            do { _ = try PNG.header(of: png) } catch {
+                throw damaged("the image \"\(id)\" is not a usable PNG: \(error)")
+            }
             textures[id] = png
         }
         return textures

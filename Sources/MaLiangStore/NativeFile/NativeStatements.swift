@@ -20,7 +20,8 @@ struct Statements {
         showElement = try database.prepare("UPDATE elements SET visible = 1 WHERE id = ?")
         hideAll = try database.prepare("UPDATE elements SET visible = 0 WHERE visible = 1")
         updateChartlet = try database.prepare(
-            "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ? WHERE id = ?")
+            "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ? WHERE id = ?"
+        )
         insertTexture = try database.prepare("INSERT OR REPLACE INTO textures(id, png) VALUES (?, ?)")
     }
 
@@ -31,7 +32,8 @@ struct Statements {
         case .updated(_, .chartlet(let chartlet), _):
             try updateChartlet.run(
                 [
-                    .text(chartlet.textureID), .real(chartlet.center.x), .real(chartlet.center.y), .real(chartlet.size.width),
+                    .text(chartlet.textureID), .real(chartlet.center.x), .real(chartlet.center.y),
+                    .real(chartlet.size.width),
                     .real(chartlet.size.height), .real(chartlet.angle), .integer(chartlet.id.rawValue),
                 ])
         case .updated(_, let element, _): try insert(element)
@@ -50,14 +52,18 @@ struct Statements {
             }
             try insertElement.run(
                 [
-                    .integer(stroke.id.rawValue), .text("stroke"), .text(brush), .integer(Int64(bitPattern: stroke.seed)),
-                    .real(stroke.canvasScale), .blob(SampleCodec.encode(stroke.samples)), .null, .null, .null, .null, .null, .null,
+                    .integer(stroke.id.rawValue), .text("stroke"), .text(brush),
+                    .integer(Int64(bitPattern: stroke.seed)),
+                    .real(stroke.canvasScale), .blob(SampleCodec.encode(stroke.samples)), .null, .null, .null, .null,
+                    .null, .null,
                 ])
         case .chartlet(let chartlet):
             try insertElement.run(
                 [
-                    .integer(chartlet.id.rawValue), .text("chartlet"), .null, .null, .null, .null, .text(chartlet.textureID),
-                    .real(chartlet.center.x), .real(chartlet.center.y), .real(chartlet.size.width), .real(chartlet.size.height),
+                    .integer(chartlet.id.rawValue), .text("chartlet"), .null, .null, .null, .null,
+                    .text(chartlet.textureID),
+                    .real(chartlet.center.x), .real(chartlet.center.y), .real(chartlet.size.width),
+                    .real(chartlet.size.height),
                     .real(chartlet.angle),
                 ])
         }

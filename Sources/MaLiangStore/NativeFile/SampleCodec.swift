@@ -11,7 +11,9 @@ enum SampleCodec {
     static let version: UInt8 = 1
 
     /// On-disk tool codes: explicit, so reordering the Swift enum never changes files.
-    static let toolCodes: [ToolKind: UInt8] = [.pen: 0, .eraser: 1, .brush: 2, .pencil: 3, .airbrush: 4, .finger: 5, .mouse: 6]
+    static let toolCodes: [ToolKind: UInt8] = [
+        .pen: 0, .eraser: 1, .brush: 2, .pencil: 3, .airbrush: 4, .finger: 5, .mouse: 6,
+    ]
     static let toolsByCode = Dictionary(uniqueKeysWithValues: toolCodes.map { ($1, $0) })
 
     private enum Flag {
@@ -58,7 +60,9 @@ enum SampleCodec {
         guard try reader.byte() == version else { throw DecodeError(reason: "unknown sample format") }
         let count = Int(try reader.integer(UInt32.self))
         // Each sample takes at least 26 bytes: refuse counts the data cannot hold before allocating for them.
-        guard count <= reader.remaining / 26 else { throw DecodeError(reason: "sample count \(count) exceeds the data") }
+        guard count <= reader.remaining / 26 else {
+            throw DecodeError(reason: "sample count \(count) exceeds the data")
+        }
         var samples: [InputSample] = []
         samples.reserveCapacity(count)
         for _ in 0..<count {

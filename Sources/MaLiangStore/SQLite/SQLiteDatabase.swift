@@ -36,7 +36,9 @@ package final class SQLiteDatabase {
 
     /// Runs SQL without results (several statements allowed).
     package func execute(_ sql: String) throws(StoreError) {
-        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else { throw error("SQL failed (\(sql.prefix(60)))") }
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw error("SQL failed (\(sql.prefix(60)))")
+        }
     }
 
     func prepare(_ sql: String) throws(StoreError) -> SQLiteStatement {
@@ -72,8 +74,10 @@ package final class SQLiteDatabase {
         let code = sqlite3_errcode(handle) & 0xff
         let message = "\(path): \(context): \(String(cString: sqlite3_errmsg(handle)))"
         switch code {
-        case SQLITE_NOTADB: return StoreError(.notADocument, "\(path) is not a MaLiang document (not a SQLite database)")
-        case SQLITE_CORRUPT: return StoreError(.damaged, "\(path) is damaged: \(String(cString: sqlite3_errmsg(handle)))")
+        case SQLITE_NOTADB:
+            return StoreError(.notADocument, "\(path) is not a MaLiang document (not a SQLite database)")
+        case SQLITE_CORRUPT:
+            return StoreError(.damaged, "\(path) is damaged: \(String(cString: sqlite3_errmsg(handle)))")
         case SQLITE_FULL: return StoreError(.diskFull, "the disk is full: \(message)")
         default: return StoreError(.io, message)
         }
@@ -105,7 +109,8 @@ final class SQLiteStatement {
             case .text(let text): result = sqlite3_bind_text(statement, index, text, -1, mlsqlite_transient())
             case .blob(let data):
                 result = data.withUnsafeBytes {
-                    sqlite3_bind_blob64(statement, index, $0.baseAddress, sqlite3_uint64($0.count), mlsqlite_transient())
+                    sqlite3_bind_blob64(
+                        statement, index, $0.baseAddress, sqlite3_uint64($0.count), mlsqlite_transient())
                 }
             }
             guard result == SQLITE_OK else { throw database.error("cannot bind parameter \(index)") }

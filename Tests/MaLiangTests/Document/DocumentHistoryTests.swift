@@ -4,11 +4,15 @@ import Testing
 @testable import MaLiang
 
 func makeStroke(_ document: Document, x: Double = 0) -> Element {
-    .stroke(Stroke(id: document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [pen(x, 0), pen(x + 10, 5)]))
+    .stroke(
+        Stroke(id: document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [pen(x, 0), pen(x + 10, 5)]))
 }
 
 func makeChartlet(_ document: Document) -> Element {
-    .chartlet(Chartlet(id: document.makeElementID(), textureID: "tex", center: Point(x: 50, y: 50), size: Size(width: 20, height: 10)))
+    .chartlet(
+        Chartlet(
+            id: document.makeElementID(), textureID: "tex", center: Point(x: 50, y: 50),
+            size: Size(width: 20, height: 10)))
 }
 
 @Suite struct DocumentHistoryTests {
@@ -105,7 +109,10 @@ func makeChartlet(_ document: Document) -> Element {
         #expect(document.elements == strokes)
     }
 
-    @Test(arguments: [Size(width: 0, height: 10), Size(width: -5, height: 10), Size(width: .nan, height: 1), Size(width: 1e9, height: 5)])
+    @Test(arguments: [
+        Size(width: 0, height: 10), Size(width: -5, height: 10), Size(width: .nan, height: 1),
+        Size(width: 1e9, height: 5),
+    ])
     func absurdSizesAreRefused(size: Size) {
         #expect(throws: Document.InvalidSize.self) { try Document(size: size) }
     }
