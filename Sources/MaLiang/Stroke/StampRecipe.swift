@@ -23,6 +23,10 @@ struct StampRecipe {
     var tiltToAngle: Bool
     var barrelToAngle: Bool
     var forceOnTap: Double
+    /// The stamp every dab starts from: colour, flow and layer set, position, size and angle to fill in.
+    var template: Stamp
+    /// A glow's core stamp template.
+    var coreTemplate: Stamp
 
     init(brush anyBrush: AnyBrush, canvasScale: Double) {
         let brush = anyBrush.base
@@ -46,14 +50,23 @@ struct StampRecipe {
         forceOnTap = Self.finite(brush.forceOnTap, default: 1, range: 0...1)
         // The table costs a thousand curve evaluations: only brushes that read pressure pay for it.
         curve = forceSensitive != 0 || pressureControlsFlow ? brush.pressureCurve.table() : []
+        let flowValue = flow
+        func stamp(_ color: (Float, Float, Float, Float), _ layer: StampLayer) -> Stamp {
+            Stamp(x: 0, y: 0, size: 0, angle: 0, red: color.0, green: color.1, blue: color.2, alpha: color.3, flow: flowValue, layer: layer)
+        }
+        template = stamp(color, .paint)
+        coreTemplate = template
         switch anyBrush {
         case .brush: kind = .paint
-        case .eraser: kind = .erase
+        case .eraser:
+            kind = .erase
+            template = stamp((0, 0, 0, 1), .erase)
         case .glowing(let glowing):
             let core = glowing.coreColor
-            kind = .glow(
-                coreScale: Float(Self.finite(glowing.coreProportion, default: 0.25, range: 0...1)),
-                core: (Float(core.red), Float(core.green), Float(core.blue), Float(core.alpha)))
+            let coreColor = (Float(core.red), Float(core.green), Float(core.blue), Float(core.alpha))
+            kind = .glow(coreScale: Float(Self.finite(glowing.coreProportion, default: 0.25, range: 0...1)), core: coreColor)
+            template = stamp(color, .glowHalo)
+            coreTemplate = stamp(coreColor, .glowCore)
         case .chartlet(let chartlet):
             kind = .chartlet(
                 count: UInt16(clamping: max(chartlet.textureIDs.count, 1)), random: chartlet.renderStyle == .random)

@@ -26,34 +26,28 @@ extension StrokeBuilder {
 
         guard size >= 0.01 else { return size }
         guard reserveStamps(recipe.stampsPerDab) else { return size }
-        let flow = recipe.pressureControlsFlow ? recipe.flow * curveValue : recipe.flow
-        let x = Float(dab.position.x)
-        let y = Float(dab.position.y)
-        let (r, g, b, a) = recipe.color
+        // Everything constant over the stroke is already in the template.
+        var stamp = recipe.template
+        stamp.x = Float(dab.position.x)
+        stamp.y = Float(dab.position.y)
+        stamp.size = Float(size)
+        stamp.angle = angle
+        if recipe.pressureControlsFlow { stamp.flow *= curveValue }
         switch recipe.kind {
-        case .paint:
-            stamps.append(
-                Stamp(x: x, y: y, size: Float(size), angle: angle, red: r, green: g, blue: b, alpha: a, flow: flow))
-        case .erase:
-            stamps.append(
-                Stamp(
-                    x: x, y: y, size: Float(size), angle: angle, red: 0, green: 0, blue: 0, alpha: 1, flow: flow,
-                    layer: .erase))
-        case .glow(let coreScale, let core):
-            stamps.append(
-                Stamp(
-                    x: x, y: y, size: Float(size), angle: angle, red: r, green: g, blue: b, alpha: a, flow: flow,
-                    layer: .glowHalo))
-            stamps.append(
-                Stamp(
-                    x: x, y: y, size: Float(size) * coreScale, angle: angle, red: core.0, green: core.1, blue: core.2,
-                    alpha: core.3, flow: flow, layer: .glowCore))
+        case .paint, .erase:
+            stamps.append(stamp)
+        case .glow(let coreScale, _):
+            stamps.append(stamp)
+            var core = recipe.coreTemplate
+            core.x = stamp.x
+            core.y = stamp.y
+            core.size = stamp.size * coreScale
+            core.angle = angle
+            core.flow = stamp.flow
+            stamps.append(core)
         case .chartlet(let count, let isRandom):
-            let slot = isRandom ? UInt16(nextRandomUnit() * Float(count)) % count : nextChartletSlot(count: count)
-            stamps.append(
-                Stamp(
-                    x: x, y: y, size: Float(size), angle: angle, red: 1, green: 1, blue: 1, alpha: 1, flow: 1,
-                    textureSlot: slot, layer: .chartlet))
+            stamp.textureSlot = isRandom ? UInt16(nextRandomUnit() * Float(count)) % count : nextChartletSlot(count: count)
+            stamps.append(stamp)
         }
         return size
     }
