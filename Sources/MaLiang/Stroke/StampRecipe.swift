@@ -52,7 +52,9 @@ struct StampRecipe {
         curve = forceSensitive != 0 || pressureControlsFlow ? brush.pressureCurve.table() : []
         let flowValue = flow
         func stamp(_ color: (Float, Float, Float, Float), _ layer: StampLayer) -> Stamp {
-            Stamp(x: 0, y: 0, size: 0, angle: 0, red: color.0, green: color.1, blue: color.2, alpha: color.3, flow: flowValue, layer: layer)
+            Stamp(
+                x: 0, y: 0, size: 0, angle: 0, red: color.0, green: color.1, blue: color.2, alpha: color.3,
+                flow: flowValue, layer: layer)
         }
         template = stamp(color, .paint)
         coreTemplate = template
@@ -64,12 +66,16 @@ struct StampRecipe {
         case .glowing(let glowing):
             let core = glowing.coreColor
             let coreColor = (Float(core.red), Float(core.green), Float(core.blue), Float(core.alpha))
-            kind = .glow(coreScale: Float(Self.finite(glowing.coreProportion, default: 0.25, range: 0...1)), core: coreColor)
+            kind = .glow(
+                coreScale: Float(Self.finite(glowing.coreProportion, default: 0.25, range: 0...1)), core: coreColor)
             template = stamp(color, .glowHalo)
             coreTemplate = stamp(coreColor, .glowCore)
         case .chartlet(let chartlet):
             kind = .chartlet(
                 count: UInt16(clamping: max(chartlet.textureIDs.count, 1)), random: chartlet.renderStyle == .random)
+            // Images keep their own colours and are placed whole.
+            template = stamp((1, 1, 1, 1), .chartlet)
+            template.flow = 1
             // One image every pointSize × pointRate, whatever the brush's own step says.
             relativeStep = true
             step = Self.finite(chartlet.pointRate, default: 1.5, range: 0.01...100)

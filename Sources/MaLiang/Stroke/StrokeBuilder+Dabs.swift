@@ -46,7 +46,8 @@ extension StrokeBuilder {
             core.flow = stamp.flow
             stamps.append(core)
         case .chartlet(let count, let isRandom):
-            stamp.textureSlot = isRandom ? UInt16(nextRandomUnit() * Float(count)) % count : nextChartletSlot(count: count)
+            stamp.textureSlot =
+                isRandom ? UInt16(nextRandomUnit() * Float(count)) % count : nextChartletSlot(count: count)
             stamps.append(stamp)
         }
         return size
