@@ -39,6 +39,9 @@ let package = Package(
         // Store: the native document file, MaLiang folders, PNG files.
         .target(name: "MaLiangStore", dependencies: ["MaLiang", "CSQLite", "PNGCodec"]),
 
+        // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
+        .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
+
         // Wayland bindings generated from the protocol XML, and their runtimes.
         .target(name: "WaylandScanner"),
         .executableTarget(name: "wayland-swift-scanner", dependencies: ["WaylandScanner"]),
@@ -50,7 +53,7 @@ let package = Package(
         .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor"]),
 
-        .executableTarget(name: "maliang", dependencies: ["MaLiang", "MaLiangStore"]),
+        .executableTarget(name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "PNGCodec"]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),

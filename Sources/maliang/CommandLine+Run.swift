@@ -14,6 +14,13 @@ let usage = """
       export FILE.maliang --maliang-folder DIR
                            Write a document as a MaLiang folder that MaLiang on iOS opens. DIR must not exist
                            or be empty.
+      render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]
+                           Render a .maliang document or a MaLiang folder to PNG, re-stamped from the strokes
+                           at the output resolution.
+      replay TRACE -o OUT.png [--brush NAME] [--size WxH] [--bits 8|16]
+                           Render a stylus recording in its own pixel coordinates: libmypaint's "time x y
+                           pressure" lines, or .jsonl samples (docs/rendering.md). Brushes: pen, pencil,
+                           marker, airbrush, chalk, glow, eraser, default.
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
       bench store [STROKES]
@@ -40,6 +47,12 @@ extension CommandLine {
                 return 0
             case "export":
                 try DocumentCommands.exportFolder(Array(arguments.dropFirst()))
+                return 0
+            case "render":
+                try RenderCommands.render(Array(arguments.dropFirst()))
+                return 0
+            case "replay":
+                try RenderCommands.replay(Array(arguments.dropFirst()))
                 return 0
             case "bench":
                 try BenchCommand.run(Array(arguments.dropFirst()))

@@ -1,0 +1,104 @@
+import CVulkan
+import Foundation
+import PNGCodec
+
+/// The brush alpha masks, one layer each of a 256² R8 texture array with mipmaps (small dabs do not alias).
+///
+/// Built-in masks are made here, procedurally; registered brushes add masks from PNG images (their alpha, or
+/// their darkness when opaque).
+final class BrushTextures {
+    static let size = 256
+    static let capacity = 32
+    static let mipLevels = 9
+
+    let image: GPUImage
+    private let context: VulkanContext
+    /// Array layer of each texture id.
+    private(set) var layers: [String: Int] = [:]
+
+    init(_ context: VulkanContext, _ pipelines: Pipelines) throws(VulkanError) {
+        self.context = context
+        image = try GPUImage(
+            context, width: Self.size, height: Self.size, format: VK_FORMAT_R8_UNORM, layers: Self.capacity, mipLevels: Self.mipLevels,
+            usage: VkImageUsageFlagBits(VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
+        try context.submitAndWait { commands throws(VulkanError) in
+            image.initializeLayout(commands)
+            image.clear(commands)
+        }
+        _ = try pipelines.bind(image)
+        for (id, mask) in BuiltInMasks.all { try add(id, mask: mask) }
+    }
+
+    /// The `textureLayer` push constant for a brush texture id: 0 for none (procedural round), layer + 1 otherwise.
+    func pushLayer(for id: String?) -> Float {
+        guard let id, let layer = layers[id] else { return 0 }
+        return Float(layer + 1)
+    }
+
+    /// Adds (or replaces) a mask from a PNG image.
+    func add(_ id: String, png: Data) throws {
+        let decoded = try PNG.decode(png, depth: .eight)
+        guard case .rgba8(let bytes) = decoded.pixels else { return }
+        let opaque = !decoded.hasAlpha
+        var mask = [UInt8](repeating: 0, count: Self.size * Self.size)
+        for y in 0..<Self.size {
+            for x in 0..<Self.size {
+                let sourceX = min(x * decoded.width / Self.size, decoded.width - 1)
+                let sourceY = min(y * decoded.height / Self.size, decoded.height - 1)
+                let base = (sourceY * decoded.width + sourceX) * 4
+                let luminance = (Int(bytes[base]) * 54 + Int(bytes[base + 1]) * 183 + Int(bytes[base + 2]) * 19) >> 8
+                mask[y * Self.size + x] = opaque ? UInt8(255 - luminance) : bytes[base + 3]
+            }
+        }
+        try add(id, mask: mask)
+    }
+
+    func add(_ id: String, mask: [UInt8]) throws(VulkanError) {
+        let layer = layers[id] ?? layers.count
+        guard layer < Self.capacity else { throw VulkanError("no room for brush texture \"\(id)\" (\(Self.capacity) at most)") }
+        let levels = Self.mipChain(mask)
+        let total = levels.reduce(0) { $0 + $1.count }
+        let staging = try GPUBuffer(context, size: total, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
+        var regions: [VkBufferImageCopy] = []
+        var offset = 0
+        for (level, pixels) in levels.enumerated() {
+            pixels.withUnsafeBytes { staging.contents.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: pixels.count) }
+            let side = UInt32(Self.size >> level)
+            var region = VkBufferImageCopy()
+            region.bufferOffset = VkDeviceSize(offset)
+            region.imageSubresource = VkImageSubresourceLayers(
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level), baseArrayLayer: UInt32(layer),
+                layerCount: 1)
+            region.imageExtent = VkExtent3D(width: side, height: side, depth: 1)
+            regions.append(region)
+            offset += pixels.count
+        }
+        try context.submitAndWait { commands throws(VulkanError) in
+            fullBarrier(commands)
+            vkCmdCopyBufferToImage(commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_GENERAL, UInt32(regions.count), regions)
+            fullBarrier(commands)
+        }
+        layers[id] = layer
+    }
+
+    /// The mask and its box-filtered halvings down to 1×1.
+    static func mipChain(_ mask: [UInt8]) -> [[UInt8]] {
+        var levels = [mask]
+        var side = size
+        while side > 1 && levels.count < mipLevels {
+            let previous = levels[levels.count - 1]
+            let half = side / 2
+            var next = [UInt8](repeating: 0, count: half * half)
+            for y in 0..<half {
+                for x in 0..<half {
+                    let a = Int(previous[(2 * y) * side + 2 * x]) + Int(previous[(2 * y) * side + 2 * x + 1])
+                    let b = Int(previous[(2 * y + 1) * side + 2 * x]) + Int(previous[(2 * y + 1) * side + 2 * x + 1])
+                    next[y * half + x] = UInt8((a + b + 2) / 4)
+                }
+            }
+            levels.append(next)
+            side = half
+        }
+        return levels
+    }
+}

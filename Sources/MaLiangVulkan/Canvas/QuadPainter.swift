@@ -1,0 +1,36 @@
+import CVulkan
+
+/// Draws textured quads given by their four corners in target pixels: tiles under the view transform, chartlets,
+/// a stroke layer baked onto the paint.
+struct QuadPainter {
+    let pipelines: Pipelines
+
+    struct Corners {
+        /// Top-left, top-right, bottom-left, bottom-right, in target pixels.
+        var points: [(Double, Double)]
+
+        static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Corners {
+            Corners(points: [(x, y), (x + width, y), (x, y + height), (x + width, y + height)])
+        }
+    }
+
+    /// Records one quad; the caller has begun rendering into a target of `targetWidth`×`targetHeight`.
+    func draw(
+        _ source: GPUImage, corners: Corners, targetWidth: Int, targetHeight: Int, format: VkFormat, blend: BlendMode,
+        opacity: Float = 1, dither: Bool = false, _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
+        let pipeline = try pipelines.pipeline(.quad, format: format, blend: blend)
+        var set: VkDescriptorSet? = try pipelines.bind(source)
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+        vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.quadLayout, 0, 1, &set, 0, nil)
+        let p = corners.points.map { (Float($0.0), Float($0.1)) }
+        var push: [Float] = [
+            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1, Float(targetWidth), Float(targetHeight), opacity,
+            dither ? 1 : 0,
+        ]
+        vkCmdPushConstants(
+            commands, pipelines.quadLayout, VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
+            0, UInt32(Pipelines.quadPushSize), &push)
+        vkCmdDraw(commands, 4, 1, 0, 0)
+    }
+}

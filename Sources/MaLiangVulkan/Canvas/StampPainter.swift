@@ -1,0 +1,138 @@
+import CVulkan
+import MaLiang
+
+/// Draws stamps into a tile layer: stamps are sorted into the tiles they touch, then each tile gets one instanced
+/// draw of all its stamps.
+final class StampPainter {
+    private let context: VulkanContext
+    private let pipelines: Pipelines
+    private let textures: BrushTextures
+    let arena: UploadArena
+
+    /// Bytes per stamp instance: centre (2 floats), size/angle/flow/slot (4), colour (4).
+    static let instanceSize = 40
+
+    init(_ context: VulkanContext, _ pipelines: Pipelines, _ textures: BrushTextures) throws(VulkanError) {
+        self.context = context
+        self.pipelines = pipelines
+        self.textures = textures
+        arena = try UploadArena(context, capacity: 4 << 20, usage: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT)
+    }
+
+    struct Style {
+        /// Procedural round stamp hardness.
+        var hardness: Float
+        /// Brush texture id, or nil for the procedural round.
+        var textureID: String?
+    }
+
+    /// Records draws of `stamps` into `layer`; returns the tiles drawn to.
+    @discardableResult
+    func paint(
+        _ stamps: ArraySlice<Stamp>, style: Style, into layer: TileLayer, blend: BlendMode, _ commands: VkCommandBuffer
+    ) throws(VulkanError) -> Set<TileKey> {
+        guard !stamps.isEmpty else { return [] }
+        // Bucket the stamps by tile; a stamp on a tile border goes to every tile it touches.
+        var buckets: [TileKey: [Int]] = [:]
+        for index in stamps.indices {
+            let stamp = stamps[index]
+            // The rotated quad's reach, plus the antialiasing pixel.
+            let reach = Double(stamp.size) * 0.7072 + 1.5 / layer.scale
+            guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
+                let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
+            else { continue }
+            for row in rows {
+                for column in columns { buckets[TileKey(column: column, row: row), default: []].append(index) }
+            }
+        }
+        guard !buckets.isEmpty else { return [] }
+        let total = buckets.values.reduce(0) { $0 + $1.count }
+        let (buffer, base) = try arena.allocate(total * Self.instanceSize)
+        var writer = buffer.contents.advanced(by: base).assumingMemoryBound(to: Float.self)
+        var ranges: [(TileKey, first: Int, count: Int)] = []
+        var written = 0
+        for key in buckets.keys.sorted() {
+            guard let bucket = buckets[key] else { continue }
+            ranges.append((key, written, bucket.count))
+            for index in bucket {
+                let stamp = stamps[index]
+                writer[0] = stamp.x
+                writer[1] = stamp.y
+                writer[2] = stamp.size
+                writer[3] = stamp.angle
+                writer[4] = stamp.flow
+                writer[5] = Float(stamp.textureSlot)
+                writer[6] = stamp.red
+                writer[7] = stamp.green
+                writer[8] = stamp.blue
+                writer[9] = stamp.alpha
+                writer += 10
+            }
+            written += bucket.count
+        }
+        let pipeline = try pipelines.pipeline(.stamp, format: TileLayer.format, blend: blend)
+        let descriptor = try pipelines.bind(textures.image)
+        for (key, _, _) in ranges where layer.tile(key) == nil { _ = try layer.makeTile(key, commands) }
+        fullBarrier(commands)
+        var push = StampPush(
+            originX: 0, originY: 0, width: Float(TileLayer.tileSize), height: Float(TileLayer.tileSize), scale: Float(layer.scale),
+            hardness: style.hardness, textureLayer: textures.pushLayer(for: style.textureID), unused: 0)
+        for (key, first, count) in ranges {
+            guard let tile = layer.tile(key) else { continue }
+            let origin = layer.origin(of: key)
+            push.originX = Float(origin.x)
+            push.originY = Float(origin.y)
+            beginRendering(commands, tile)
+            vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+            var set: VkDescriptorSet? = descriptor
+            vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.stampLayout, 0, 1, &set, 0, nil)
+            var vertexBuffer: VkBuffer? = buffer.buffer
+            var offset = VkDeviceSize(base)
+            vkCmdBindVertexBuffers(commands, 0, 1, &vertexBuffer, &offset)
+            vkCmdPushConstants(
+                commands, pipelines.stampLayout,
+                VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue), 0,
+                UInt32(Pipelines.stampPushSize), &push)
+            vkCmdDraw(commands, 4, UInt32(count), 0, UInt32(first))
+            vkCmdEndRendering(commands)
+        }
+        return Set(ranges.map(\.0))
+    }
+}
+
+/// The stamp shaders' push constants (Shaders/stamp.vert).
+struct StampPush {
+    var originX: Float
+    var originY: Float
+    var width: Float
+    var height: Float
+    var scale: Float
+    var hardness: Float
+    var textureLayer: Float
+    var unused: Float
+}
+
+/// Starts dynamic rendering into the whole of `image` (level 0), keeping its contents.
+func beginRendering(_ commands: VkCommandBuffer, _ image: GPUImage, clear: (Float, Float, Float, Float)? = nil) {
+    var attachment = VkRenderingAttachmentInfo()
+    attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+    attachment.imageView = image.view
+    attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL
+    attachment.loadOp = clear == nil ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR
+    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
+    if let clear { attachment.clearValue.color = VkClearColorValue(float32: clear) }
+    let extent = VkExtent2D(width: UInt32(image.width), height: UInt32(image.height))
+    var info = VkRenderingInfo()
+    info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+    info.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
+    info.layerCount = 1
+    info.colorAttachmentCount = 1
+    withUnsafePointer(to: &attachment) { pointer in
+        info.pColorAttachments = pointer
+        vkCmdBeginRendering(commands, &info)
+    }
+    var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
+    vkCmdSetViewport(commands, 0, 1, &viewport)
+    var scissor = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
+    vkCmdSetScissor(commands, 0, 1, &scissor)
+}

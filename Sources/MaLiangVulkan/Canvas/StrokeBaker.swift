@@ -1,0 +1,115 @@
+import CVulkan
+import MaLiang
+
+/// Turns one stroke's stamps into paint: stamps go into the stroke's own layers (so overlapping dabs never exceed
+/// the stroke's opacity, and glow halos never build up), which are then composited onto the paint at the stroke's
+/// opacity — "over" for paint, destination-out for the eraser.
+final class StrokeBaker {
+    let context: VulkanContext
+    let pipelines: Pipelines
+    let painter: StampPainter
+    let quads: QuadPainter
+    let chartletImages: ChartletImages
+
+    init(_ context: VulkanContext, _ pipelines: Pipelines, _ painter: StampPainter, _ chartletImages: ChartletImages) {
+        self.context = context
+        self.pipelines = pipelines
+        self.painter = painter
+        self.chartletImages = chartletImages
+        quads = QuadPainter(pipelines: pipelines)
+    }
+
+    /// The layers of one stroke in progress.
+    final class WetStroke {
+        let brush: AnyBrush
+        let body: TileLayer
+        let halo: TileLayer
+
+        init(brush: AnyBrush, like paint: TileLayer, documentWidth: Double, documentHeight: Double) {
+            self.brush = brush
+            body = TileLayer(paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight, scale: paint.scale)
+            halo = TileLayer(paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight, scale: paint.scale)
+        }
+
+        var touchedTiles: Set<TileKey> { Set(body.tiles.keys).union(halo.tiles.keys) }
+    }
+
+    /// Records the stamps of a stroke into its wet layers.
+    func addStamps(_ stamps: [Stamp], to wet: WetStroke, textureIDs: [String], _ commands: VkCommandBuffer) throws(VulkanError) {
+        let base = wet.brush.base
+        let style = StampPainter.Style(hardness: Float(base.hardness), textureID: base.textureID)
+        var index = stamps.startIndex
+        while index < stamps.endIndex {
+            // Runs of stamps of one layer, in order (a glow alternates halo and core).
+            let layer = stamps[index].layer
+            var end = index + 1
+            while end < stamps.endIndex && stamps[end].layer == layer { end += 1 }
+            let run = stamps[index..<end]
+            switch layer {
+            case .paint, .erase, .glowCore: try painter.paint(run, style: style, into: wet.body, blend: .over, commands)
+            case .glowHalo: try painter.paint(run, style: style, into: wet.halo, blend: .maximum, commands)
+            case .chartlet: try drawChartletStamps(run, textureIDs: textureIDs, into: wet.body, commands)
+            }
+            index = end
+        }
+    }
+
+    private func drawChartletStamps(_ stamps: ArraySlice<Stamp>, textureIDs: [String], into layer: TileLayer, _ commands: VkCommandBuffer)
+        throws(VulkanError)
+    {
+        for stamp in stamps {
+            guard Int(stamp.textureSlot) < textureIDs.count, let image = try chartletImages.image(textureIDs[Int(stamp.textureSlot)])
+            else { continue }
+            let half = Double(stamp.size) / 2
+            let reach = half * 1.4143
+            guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
+                let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
+            else { continue }
+            for row in rows {
+                for column in columns {
+                    let key = TileKey(column: column, row: row)
+                    let tile = try layer.makeTile(key, commands)
+                    let origin = layer.origin(of: key)
+                    let corners = ViewTransform(scale: layer.scale, offsetX: -origin.x * layer.scale, offsetY: -origin.y * layer.scale)
+                        .corners(centerX: Double(stamp.x), centerY: Double(stamp.y), width: Double(stamp.size), height: Double(stamp.size),
+                            angle: Double(stamp.angle))
+                    fullBarrier(commands)
+                    beginRendering(commands, tile)
+                    try quads.draw(
+                        image, corners: corners, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize, format: TileLayer.format,
+                        blend: .over, commands)
+                    vkCmdEndRendering(commands)
+                }
+            }
+        }
+    }
+
+    /// Composites the wet layers onto `paint` (only `onlyTiles` when given) and returns the paint tiles changed.
+    @discardableResult
+    func composite(_ wet: WetStroke, onto paint: TileLayer, onlyTiles: Set<TileKey>? = nil, _ commands: VkCommandBuffer) throws(VulkanError)
+        -> Set<TileKey>
+    {
+        let base = wet.brush.base
+        let opacity = Float(min(max(base.opacity.isFinite ? base.opacity : 1, 0), 1))
+        let isEraser: Bool
+        if case .eraser = wet.brush { isEraser = true } else { isEraser = false }
+        var changed = wet.touchedTiles
+        if let onlyTiles { changed.formIntersection(onlyTiles) }
+        fullBarrier(commands)
+        let whole = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(TileLayer.tileSize), height: Double(TileLayer.tileSize))
+        for key in changed.sorted() {
+            if isEraser && paint.tile(key) == nil { continue }
+            let target = try paint.makeTile(key, commands)
+            beginRendering(commands, target)
+            for source in [wet.halo.tile(key), wet.body.tile(key)] {
+                guard let source else { continue }
+                try quads.draw(
+                    source, corners: whole, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize, format: TileLayer.format,
+                    blend: isEraser ? .erase : .over, opacity: opacity, commands)
+            }
+            vkCmdEndRendering(commands)
+        }
+        fullBarrier(commands)
+        return changed
+    }
+}

@@ -1,0 +1,37 @@
+import CVulkan
+
+/// A Vulkan failure: what was being done and the result code, or why no device could be used.
+public struct VulkanError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+
+    init(_ what: String, _ result: VkResult) {
+        description = "\(what) failed: \(Self.name(result)) (\(result.rawValue))"
+    }
+
+    static func name(_ result: VkResult) -> String {
+        switch result {
+        case VK_ERROR_OUT_OF_HOST_MEMORY: "out of host memory"
+        case VK_ERROR_OUT_OF_DEVICE_MEMORY: "out of device memory"
+        case VK_ERROR_INITIALIZATION_FAILED: "initialization failed"
+        case VK_ERROR_DEVICE_LOST: "device lost"
+        case VK_ERROR_LAYER_NOT_PRESENT: "layer not present"
+        case VK_ERROR_EXTENSION_NOT_PRESENT: "extension not present"
+        case VK_ERROR_FEATURE_NOT_PRESENT: "feature not present"
+        case VK_ERROR_INCOMPATIBLE_DRIVER: "incompatible driver (no Vulkan driver found)"
+        case VK_ERROR_FORMAT_NOT_SUPPORTED: "format not supported"
+        case VK_ERROR_SURFACE_LOST_KHR: "surface lost"
+        case VK_ERROR_OUT_OF_DATE_KHR: "swapchain out of date"
+        case VK_SUBOPTIMAL_KHR: "suboptimal"
+        case VK_TIMEOUT: "timeout"
+        default: "error"
+        }
+    }
+}
+
+/// Throws when `result` is not VK_SUCCESS.
+@inline(__always)
+func check(_ result: VkResult, _ what: @autoclosure () -> String) throws(VulkanError) {
+    guard result == VK_SUCCESS else { throw VulkanError(what(), result) }
+}

@@ -1,0 +1,101 @@
+import CVulkan
+
+/// A host-visible, persistently mapped buffer (stamp instances, uploads, read-back).
+final class GPUBuffer {
+    let context: VulkanContext
+    let buffer: VkBuffer
+    private let memory: VkDeviceMemory
+    let size: Int
+    /// The mapping, valid for the buffer's lifetime.
+    let contents: UnsafeMutableRawPointer
+
+    init(_ context: VulkanContext, size: Int, usage: VkBufferUsageFlagBits) throws(VulkanError) {
+        self.context = context
+        self.size = max(size, 16)
+        var info = VkBufferCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+        info.size = VkDeviceSize(self.size)
+        info.usage = VkBufferUsageFlags(usage.rawValue)
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        var created: VkBuffer?
+        try check(vkCreateBuffer(context.device, &info, nil, &created), "vkCreateBuffer(\(self.size) bytes)")
+        guard let created else { throw VulkanError("no buffer") }
+        var requirements = VkMemoryRequirements()
+        vkGetBufferMemoryRequirements(context.device, created, &requirements)
+        do {
+            memory = try context.allocate(
+                requirements,
+                properties: VkMemoryPropertyFlags(
+                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue))
+        } catch {
+            vkDestroyBuffer(context.device, created, nil)
+            throw error
+        }
+        buffer = created
+        vkBindBufferMemory(context.device, created, memory, 0)
+        var mapped: UnsafeMutableRawPointer?
+        try check(vkMapMemory(context.device, memory, 0, VkDeviceSize(self.size), 0, &mapped), "vkMapMemory")
+        guard let mapped else { throw VulkanError("mapping failed") }
+        contents = mapped
+    }
+
+    deinit {
+        vkUnmapMemory(context.device, memory)
+        vkDestroyBuffer(context.device, buffer, nil)
+        vkFreeMemory(context.device, memory, nil)
+    }
+}
+
+extension VulkanContext {
+    /// Device memory of a type allowed by `requirements` with `properties`.
+    func allocate(_ requirements: VkMemoryRequirements, properties: VkMemoryPropertyFlags) throws(VulkanError) -> VkDeviceMemory {
+        var memory = memoryProperties
+        let types = withUnsafeBytes(of: &memory.memoryTypes) { Array($0.bindMemory(to: VkMemoryType.self)) }
+        guard
+            let index = (0..<Int(memoryProperties.memoryTypeCount)).first(where: {
+                requirements.memoryTypeBits & (1 << UInt32($0)) != 0 && types[$0].propertyFlags & properties == properties
+            })
+        else { throw VulkanError("no memory type with properties \(properties) for \(requirements.size) bytes") }
+        var info = VkMemoryAllocateInfo()
+        info.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
+        info.allocationSize = requirements.size
+        info.memoryTypeIndex = UInt32(index)
+        var allocated: VkDeviceMemory?
+        try check(vkAllocateMemory(device, &info, nil, &allocated), "vkAllocateMemory(\(requirements.size) bytes)")
+        guard let allocated else { throw VulkanError("no memory") }
+        return allocated
+    }
+
+    /// Records commands with `body`, submits them and waits until the GPU has finished.
+    func submitAndWait(_ body: (VkCommandBuffer) throws(VulkanError) -> Void) throws(VulkanError) {
+        var allocation = VkCommandBufferAllocateInfo()
+        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocation.commandPool = commandPool
+        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocation.commandBufferCount = 1
+        var commands: VkCommandBuffer?
+        try check(vkAllocateCommandBuffers(device, &allocation, &commands), "vkAllocateCommandBuffers")
+        guard let commands else { throw VulkanError("no command buffer") }
+        defer { vkFreeCommandBuffers(device, commandPool, 1, [commands]) }
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
+        try check(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer")
+        try body(commands)
+        try check(vkEndCommandBuffer(commands), "vkEndCommandBuffer")
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        var fence: VkFence?
+        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
+        defer { vkDestroyFence(device, fence, nil) }
+        var submit = VkSubmitInfo()
+        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+        submit.commandBufferCount = 1
+        let result = withUnsafePointer(to: commands) { pointer -> VkResult in
+            submit.pCommandBuffers = UnsafePointer(OpaquePointer(pointer))
+            return vkQueueSubmit(queue, 1, &submit, fence)
+        }
+        try check(result, "vkQueueSubmit")
+        try check(vkWaitForFences(device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+    }
+}

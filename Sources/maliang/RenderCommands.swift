@@ -1,0 +1,110 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+import MaLiangVulkan
+import PNGCodec
+
+/// `maliang render` and `maliang replay`: headless rendering through the same Vulkan renderer as the window.
+enum RenderCommands {
+    static func render(_ arguments: [String]) throws {
+        let options = try Options(arguments, flags: ["-o", "--scale", "--width", "--bits"])
+        guard options.positional.count == 1, let output = options.values["-o"] else {
+            throw UsageError("usage: maliang render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]")
+        }
+        let document = try load(URL(fileURLWithPath: options.positional[0]))
+        var scale = 1.0
+        if let text = options.values["--scale"] {
+            guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("--scale needs a positive number") }
+            scale = value
+        }
+        if let text = options.values["--width"] {
+            guard let width = Double(text), width >= 1 else { throw UsageError("--width needs a positive number of pixels") }
+            scale = width / document.size.width
+        }
+        let canvas = try Canvas(document: document, context: VulkanContext())
+        let image = try canvas.export(scale: scale, bitDepth: try options.bits())
+        try write(image, to: output)
+        print("rendered \(image.width)×\(image.height) to \(output)")
+    }
+
+    static func replay(_ arguments: [String]) throws {
+        let options = try Options(arguments, flags: ["-o", "--brush", "--size", "--bits", "--color"])
+        guard options.positional.count == 1, let output = options.values["-o"] else {
+            throw UsageError("usage: maliang replay TRACE -o OUT.png [--brush NAME] [--size WxH]")
+        }
+        let url = URL(fileURLWithPath: options.positional[0])
+        let strokes =
+            url.pathExtension == "jsonl" ? try SampleTrace.read(contentsOf: url) : try MyPaintTrace(contentsOf: url).strokes
+        let name = options.values["--brush"] ?? "pen"
+        guard let brush = BrushPresets.brush(named: name) else {
+            throw UsageError("unknown brush \"\(name)\"; built in: \(BrushPresets.names.joined(separator: ", "))")
+        }
+        let size = try options.values["--size"].map(parseSize) ?? defaultSize(strokes, brush: brush)
+        let document = try Document(size: size)
+        for (index, samples) in strokes.enumerated() {
+            document.append(.stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
+        }
+        let canvas = try Canvas(document: document, context: VulkanContext())
+        let image = try canvas.export(bitDepth: try options.bits())
+        try write(image, to: output)
+        print("replayed \(strokes.count) strokes (\(strokes.reduce(0) { $0 + $1.count }) samples) with \(name) into \(image.width)×\(image.height) \(output)")
+    }
+
+    /// Large enough to hold every sample from the origin, plus the brush.
+    static func defaultSize(_ strokes: [[InputSample]], brush: AnyBrush) -> Size {
+        let margin = brush.base.pointSize * 2 + 8
+        let maxX = strokes.joined().map(\.position.x).filter(\.isFinite).max() ?? 0
+        let maxY = strokes.joined().map(\.position.y).filter(\.isFinite).max() ?? 0
+        return Size(width: min(max((maxX + margin).rounded(.up), 16), 16384), height: min(max((maxY + margin).rounded(.up), 16), 16384))
+    }
+
+    static func parseSize(_ text: String) throws -> Size {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, Document.isValid(Size(width: parts[0], height: parts[1])) else {
+            throw UsageError("--size needs WIDTHxHEIGHT, e.g. 1920x1080")
+        }
+        return Size(width: parts[0], height: parts[1])
+    }
+
+    static func load(_ url: URL) throws -> Document {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try DataImporter.read(url)
+        }
+        let file = try DocumentFile.open(at: url)
+        defer { file.close() }
+        return file.document
+    }
+
+    static func write(_ image: PNGImage, to path: String) throws {
+        try AtomicFile.write(try PNG.encode(image), to: URL(fileURLWithPath: path))
+    }
+}
+
+/// Command-line options: `--flag value` pairs and positional arguments.
+struct Options {
+    var values: [String: String] = [:]
+    var positional: [String] = []
+
+    init(_ arguments: [String], flags: Set<String>) throws {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if flags.contains(argument) {
+                guard let value = rest.popFirst() else { throw UsageError("\(argument) needs a value") }
+                values[argument] = value
+            } else if argument.hasPrefix("-") {
+                throw UsageError("unknown option \(argument)")
+            } else {
+                positional.append(argument)
+            }
+        }
+    }
+
+    func bits() throws -> Int {
+        switch values["--bits"] ?? "8" {
+        case "8": 8
+        case "16": 16
+        default: throw UsageError("--bits is 8 or 16")
+        }
+    }
+}
