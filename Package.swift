@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+        .testTarget(name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "PNGCodec"], exclude: ["Golden"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),

@@ -1,0 +1,105 @@
+import Foundation
+import MaLiang
+import MaLiangVulkan
+import PNGCodec
+import Testing
+
+@Suite(.serialized) struct HistoryRenderingTests {
+    func strokes(_ document: Document) -> [[InputSample]] {
+        [line(from: (10, 10), to: (90, 90)), line(from: (90, 10), to: (10, 90)), line(from: (50, 5), to: (50, 95))]
+    }
+
+    func reference(_ count: Int, context: VulkanContext) throws -> PNGImage {
+        let document = try Document(size: Size(width: 100, height: 100))
+        for (index, samples) in strokes(document).prefix(count).enumerated() {
+            document.addStroke(solidBrush(size: 9, opacity: 0.6), samples, seed: UInt64(index))
+        }
+        return try Canvas(document: document, context: context).export(bitDepth: 16)
+    }
+
+    @Test func undoRedoAndClearGiveExactlyTheDrawingOfThatState() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 100, height: 100))
+        let canvas = try Canvas(document: document, context: context)
+        for (index, samples) in strokes(document).enumerated() {
+            document.addStroke(solidBrush(size: 9, opacity: 0.6), samples, seed: UInt64(index))
+        }
+        let three = try reference(3, context: context)
+        let two = try reference(2, context: context)
+        let none = try reference(0, context: context)
+        #expect(try canvas.export(bitDepth: 16) == three)
+        canvas.undo()
+        #expect(try canvas.export(bitDepth: 16) == two)
+        canvas.redo()
+        #expect(try canvas.export(bitDepth: 16) == three)
+        canvas.clear()
+        #expect(try canvas.export(bitDepth: 16) == none)
+        canvas.undo()
+        #expect(try canvas.export(bitDepth: 16) == three)
+        canvas.undo()
+        canvas.undo()
+        canvas.undo()
+        #expect(try canvas.export(bitDepth: 16) == none)
+        #expect(canvas.paintTileCount == 0)
+        assertClean(context)
+    }
+
+    @Test func aLiveStrokeBakesToTheSamePixelsAsAStoredOne() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 100, height: 100))
+        let canvas = try Canvas(document: document, context: context)
+        let samples = strokes(document)[0]
+        canvas.beginStroke(brush: solidBrush(size: 9, opacity: 0.6), seed: 0)
+        for chunk in stride(from: 0, to: samples.count, by: 3) {
+            try canvas.continueStroke(with: Array(samples[chunk..<min(chunk + 3, samples.count)]))
+        }
+        // While drawing, the view shows the stroke at its opacity.
+        let during = try canvas.render(view: ViewTransform(), width: 100, height: 100)
+        #expect(abs(during.at(50, 50).red - 0.4) < 0.02)
+        let stroke = try #require(try canvas.endStroke())
+        #expect(document.elements.count == 1 && stroke.samples.count == samples.count)
+        #expect(try canvas.export(bitDepth: 16) == (try reference(1, context: context)))
+        canvas.undo()
+        #expect(try canvas.export(bitDepth: 16) == (try reference(0, context: context)))
+        assertClean(context)
+    }
+
+    @Test func chartletsAreEditableObjectsAboveThePaint() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 100, height: 100))
+        let canvas = try Canvas(document: document, context: context)
+        document.addStroke(solidBrush(size: 30, color: .black), line(from: (0, 50), to: (100, 50)))
+        var red = [UInt8]()
+        for _ in 0..<(8 * 8) { red += [255, 0, 0, 255] }
+        let texture = try canvas.makeTexture(with: try PNG.encode(PNGImage(width: 8, height: 8, pixels: .rgba8(red))))
+        let chartlet = canvas.renderChartlet(at: Point(x: 50, y: 50), size: Size(width: 20, height: 60), textureID: texture, rotation: .pi / 2)
+        var image = try canvas.export()
+        // Turned a quarter: 60 wide, 20 tall, over the black paint.
+        #expect(image.at(25, 50).red > 0.99 && image.at(25, 50).green < 0.01)
+        #expect(image.at(50, 30).green > 0.99)
+        document.updateChartlet(chartlet.id) { $0.center = Point(x: 50, y: 15) }
+        image = try canvas.export()
+        #expect(image.at(25, 50).red < 0.01 && image.at(50, 15).red > 0.99)
+        canvas.undo()
+        canvas.undo()
+        image = try canvas.export()
+        // Both undone: no image at all, the paint and the white background as they were.
+        #expect(image.at(25, 50).red < 0.01 && image.at(50, 15).green > 0.99)
+        assertClean(context)
+    }
+
+    @Test func aFourTimesExportIsRestampedNotUpscaled() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 60, height: 30))
+        document.addStroke(solidBrush(size: 2), line(from: (5, 15), to: (55, 15)))
+        let canvas = try Canvas(document: document, context: context)
+        let big = try canvas.export(scale: 4, background: false, bitDepth: 16)
+        #expect(big.width == 240 && big.height == 120)
+        // At 4× the 2-pixel line is 8 pixels wide with a sharp edge: no blurry upscaled ramp.
+        var covered: [Int] = []
+        for y in 0..<120 where big.at(120, y).alpha > 0.5 { covered.append(y) }
+        #expect(covered == Array(56...63), "\(covered)")
+        #expect(big.at(120, 54).alpha < 0.01 && big.at(120, 65).alpha < 0.01)
+        assertClean(context)
+    }
+}
