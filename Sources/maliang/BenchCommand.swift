@@ -4,12 +4,16 @@ import MaLiang
 /// `maliang bench …`: benchmarks that print figures (never pass/fail).
 enum BenchCommand {
     static func run(_ arguments: [String]) throws {
+        if arguments.first == "render" {
+            try RenderBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "store" {
             try StoreBenchmark.run(Array(arguments.dropFirst()))
             return
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
-            throw UsageError("usage: maliang bench engine TRACE | maliang bench store [STROKES]")
+            throw UsageError("usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES]")
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)

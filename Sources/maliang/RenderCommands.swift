@@ -14,11 +14,15 @@ enum RenderCommands {
         let document = try load(URL(fileURLWithPath: options.positional[0]))
         var scale = 1.0
         if let text = options.values["--scale"] {
-            guard let value = Double(text), value > 0, value.isFinite else { throw UsageError("--scale needs a positive number") }
+            guard let value = Double(text), value > 0, value.isFinite else {
+                throw UsageError("--scale needs a positive number")
+            }
             scale = value
         }
         if let text = options.values["--width"] {
-            guard let width = Double(text), width >= 1 else { throw UsageError("--width needs a positive number of pixels") }
+            guard let width = Double(text), width >= 1 else {
+                throw UsageError("--width needs a positive number of pixels")
+            }
             scale = width / document.size.width
         }
         let canvas = try Canvas(document: document, context: VulkanContext())
@@ -34,7 +38,8 @@ enum RenderCommands {
         }
         let url = URL(fileURLWithPath: options.positional[0])
         let strokes =
-            url.pathExtension == "jsonl" ? try SampleTrace.read(contentsOf: url) : try MyPaintTrace(contentsOf: url).strokes
+            url.pathExtension == "jsonl"
+            ? try SampleTrace.read(contentsOf: url) : try MyPaintTrace(contentsOf: url).strokes
         let name = options.values["--brush"] ?? "pen"
         guard let brush = BrushPresets.brush(named: name) else {
             throw UsageError("unknown brush \"\(name)\"; built in: \(BrushPresets.names.joined(separator: ", "))")
@@ -42,12 +47,15 @@ enum RenderCommands {
         let size = try options.values["--size"].map(parseSize) ?? defaultSize(strokes, brush: brush)
         let document = try Document(size: size)
         for (index, samples) in strokes.enumerated() {
-            document.append(.stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
+            document.append(
+                .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
         }
         let canvas = try Canvas(document: document, context: VulkanContext())
         let image = try canvas.export(bitDepth: try options.bits())
         try write(image, to: output)
-        print("replayed \(strokes.count) strokes (\(strokes.reduce(0) { $0 + $1.count }) samples) with \(name) into \(image.width)×\(image.height) \(output)")
+        print(
+            "replayed \(strokes.count) strokes (\(strokes.reduce(0) { $0 + $1.count }) samples) with \(name) into \(image.width)×\(image.height) \(output)"
+        )
     }
 
     /// Large enough to hold every sample from the origin, plus the brush.
@@ -55,7 +63,9 @@ enum RenderCommands {
         let margin = brush.base.pointSize * 2 + 8
         let maxX = strokes.joined().map(\.position.x).filter(\.isFinite).max() ?? 0
         let maxY = strokes.joined().map(\.position.y).filter(\.isFinite).max() ?? 0
-        return Size(width: min(max((maxX + margin).rounded(.up), 16), 16384), height: min(max((maxY + margin).rounded(.up), 16), 16384))
+        return Size(
+            width: min(max((maxX + margin).rounded(.up), 16), 16384),
+            height: min(max((maxY + margin).rounded(.up), 16), 16384))
     }
 
     static func parseSize(_ text: String) throws -> Size {

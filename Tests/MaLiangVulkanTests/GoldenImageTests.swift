@@ -14,7 +14,8 @@ import Testing
         (0...60).map { index in
             let t = Double(index) / 60
             var sample = InputSample(
-                position: Point(x: 20 + 160 * t, y: 50 + offsetY + 25 * sin(t * .pi * 2)), pressure: 0.2 + 0.8 * sin(t * .pi),
+                position: Point(x: 20 + 160 * t, y: 50 + offsetY + 25 * sin(t * .pi * 2)),
+                pressure: 0.2 + 0.8 * sin(t * .pi),
                 time: UInt64(index) * 8000)
             sample.tiltX = 30 * t
             sample.tiltY = 10
@@ -27,15 +28,23 @@ import Testing
         let canvas = try Canvas(document: document, context: context)
         switch scene {
         case "eraser":
-            document.addStroke(solidBrush(size: 40, opacity: 0.8, color: Color(red: 0.9, green: 0.3, blue: 0.1)), line(from: (10, 50), to: (190, 50)))
+            document.addStroke(
+                solidBrush(size: 40, opacity: 0.8, color: Color(red: 0.9, green: 0.3, blue: 0.1)),
+                line(from: (10, 50), to: (190, 50)))
             document.addStroke(BrushPresets.brush(named: "eraser") ?? solidBrush(size: 1), curve())
         case "chartlets":
             var bytes = [UInt8]()
-            for y in 0..<16 { for x in 0..<16 { bytes += [UInt8(x * 16), UInt8(y * 16), 200, (x + y) % 5 == 0 ? 0 : 255] } }
-            let id = try canvas.makeTexture(with: try PNG.encode(PNGImage(width: 16, height: 16, pixels: .rgba8(bytes))), id: "tile")
+            for y in 0..<16 {
+                for x in 0..<16 { bytes += [UInt8(x * 16), UInt8(y * 16), 200, (x + y) % 5 == 0 ? 0 : 255] }
+            }
+            let id = try canvas.makeTexture(
+                with: try PNG.encode(PNGImage(width: 16, height: 16, pixels: .rgba8(bytes))), id: "tile")
             document.addStroke(BrushPresets.brush(named: "pen") ?? solidBrush(size: 1), curve())
-            canvas.renderChartlet(at: Point(x: 60, y: 50), size: Size(width: 50, height: 30), textureID: id, rotation: 0.4)
-            document.addStroke(.chartlet(ChartletBrush(textureIDs: [id], brush: Brush(name: "stickers", opacity: 1, pointSize: 14))), curve(offsetY: 20), seed: 7)
+            canvas.renderChartlet(
+                at: Point(x: 60, y: 50), size: Size(width: 50, height: 30), textureID: id, rotation: 0.4)
+            document.addStroke(
+                .chartlet(ChartletBrush(textureIDs: [id], brush: Brush(name: "stickers", opacity: 1, pointSize: 14))),
+                curve(offsetY: 20), seed: 7)
         default:
             document.addStroke(BrushPresets.brush(named: scene) ?? solidBrush(size: 1), curve(), seed: 3)
         }
@@ -45,7 +54,8 @@ import Testing
     @Test(arguments: scenes) func matchesTheGoldenImage(scene: String) throws {
         let context = try validatedContext()
         let image = try Self.render(scene, context: context)
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(scene).png")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Golden/\(scene).png")
         if ProcessInfo.processInfo.environment["MALIANG_UPDATE_GOLDEN"] == "1" {
             try PNG.encode(image).write(to: url)
         }

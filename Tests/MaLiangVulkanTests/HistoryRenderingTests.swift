@@ -72,7 +72,8 @@ import Testing
         var red = [UInt8]()
         for _ in 0..<(8 * 8) { red += [255, 0, 0, 255] }
         let texture = try canvas.makeTexture(with: try PNG.encode(PNGImage(width: 8, height: 8, pixels: .rgba8(red))))
-        let chartlet = canvas.renderChartlet(at: Point(x: 50, y: 50), size: Size(width: 20, height: 60), textureID: texture, rotation: .pi / 2)
+        let chartlet = canvas.renderChartlet(
+            at: Point(x: 50, y: 50), size: Size(width: 20, height: 60), textureID: texture, rotation: .pi / 2)
         var image = try canvas.export()
         // Turned a quarter: 60 wide, 20 tall, over the black paint.
         #expect(image.at(25, 50).red > 0.99 && image.at(25, 50).green < 0.01)

@@ -12,14 +12,17 @@ func validatedContext() throws -> VulkanContext {
 }
 
 func assertClean(_ context: VulkanContext, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(context.validationMessages.isEmpty, "validation: \(context.validationMessages.prefix(3))", sourceLocation: sourceLocation)
+    #expect(
+        context.validationMessages.isEmpty, "validation: \(context.validationMessages.prefix(3))",
+        sourceLocation: sourceLocation)
 }
 
 func line(from: (Double, Double), to: (Double, Double), steps: Int = 20, pressure: Double = 1) -> [InputSample] {
     (0...steps).map { index in
         let t = Double(index) / Double(steps)
         return InputSample(
-            position: Point(x: from.0 + (to.0 - from.0) * t, y: from.1 + (to.1 - from.1) * t), pressure: pressure, time: UInt64(index) * 8000)
+            position: Point(x: from.0 + (to.0 - from.0) * t, y: from.1 + (to.1 - from.1) * t), pressure: pressure,
+            time: UInt64(index) * 8000)
     }
 }
 
@@ -36,5 +39,6 @@ extension PNGImage {
 
 /// A hard, opaque, pressure-independent round brush of diameter `size`.
 func solidBrush(size: Double, opacity: Double = 1, color: Color = .black, flow: Double = 1) -> AnyBrush {
-    .brush(Brush(name: "solid", hardness: 1, opacity: opacity, flow: flow, pointSize: size, pointStep: 0.5, color: color))
+    .brush(
+        Brush(name: "solid", hardness: 1, opacity: opacity, flow: flow, pointSize: size, pointStep: 0.5, color: color))
 }

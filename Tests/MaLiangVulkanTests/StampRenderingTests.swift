@@ -38,8 +38,12 @@ import Testing
     @Test func erasedPixelsAreExactlyTransparentBlack() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))
-        document.addStroke(solidBrush(size: 30, opacity: 0.7, color: Color(red: 1, green: 0.2, blue: 0)), line(from: (10, 50), to: (90, 50)))
-        document.addStroke(.eraser(Eraser(brush: Brush(name: "eraser", hardness: 1, opacity: 1, pointSize: 20, pointStep: 0.5))), line(from: (50, 10), to: (50, 90)))
+        document.addStroke(
+            solidBrush(size: 30, opacity: 0.7, color: Color(red: 1, green: 0.2, blue: 0)),
+            line(from: (10, 50), to: (90, 50)))
+        document.addStroke(
+            .eraser(Eraser(brush: Brush(name: "eraser", hardness: 1, opacity: 1, pointSize: 20, pointStep: 0.5))),
+            line(from: (50, 10), to: (50, 90)))
         let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
         guard case .rgba16(let samples) = image.pixels else { Issue.record("not 16-bit"); return }
         let index = (50 * 100 + 50) * 4
@@ -54,7 +58,9 @@ import Testing
         // Back and forth over the same spot: hundreds of 1 % dabs on the centre pixel.
         var samples: [InputSample] = []
         for index in 0..<200 {
-            samples.append(InputSample(position: Point(x: index % 2 == 0 ? 19 : 21, y: 20), pressure: 1, time: UInt64(index) * 1000))
+            samples.append(
+                InputSample(
+                    position: Point(x: index % 2 == 0 ? 19 : 21, y: 20), pressure: 1, time: UInt64(index) * 1000))
         }
         document.addStroke(solidBrush(size: 16, opacity: 1, flow: 0.01), samples)
         let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
@@ -69,7 +75,8 @@ import Testing
         // A mask with a bar in its right half only (+x).
         var bytes = [UInt8](repeating: 0, count: 64 * 64 * 4)
         for y in 24..<40 { for x in 40..<60 { bytes[(y * 64 + x) * 4 + 3] = 255 } }
-        let brush = try canvas.registerBrush(name: "bar", with: try PNG.encode(PNGImage(width: 64, height: 64, pixels: .rgba8(bytes))))
+        let brush = try canvas.registerBrush(
+            name: "bar", with: try PNG.encode(PNGImage(width: 64, height: 64, pixels: .rgba8(bytes))))
         var turned = brush
         turned.pointSize = 64
         turned.opacity = 1
@@ -83,11 +90,15 @@ import Testing
     }
 
     @Test func twoRendersOfTheSameDocumentAreIdentical() throws {
-        let trace = try MyPaintTrace(text: (0..<60).map { "\(Double($0) * 0.008) \(20 + Double($0) * 3) \(40 + sin(Double($0) / 4) * 20) 0.\(3 + $0 % 6)" }.joined(separator: "\n"))
+        let trace = try MyPaintTrace(
+            text: (0..<60).map {
+                "\(Double($0) * 0.008) \(20 + Double($0) * 3) \(40 + sin(Double($0) / 4) * 20) 0.\(3 + $0 % 6)"
+            }.joined(separator: "\n"))
         func render() throws -> Data {
             let document = try Document(size: Size(width: 220, height: 90))
             for (index, samples) in trace.strokes.enumerated() {
-                document.addStroke(BrushPresets.brush(named: "chalk") ?? solidBrush(size: 5), samples, seed: UInt64(index))
+                document.addStroke(
+                    BrushPresets.brush(named: "chalk") ?? solidBrush(size: 5), samples, seed: UInt64(index))
             }
             return try PNG.encode(try Canvas(document: document, context: validatedContext()).export())
         }

@@ -27,8 +27,10 @@ public enum SampleTrace {
             }
             let tool = (object["tool"] as? String).flatMap(ToolKind.init(rawValue:)) ?? .pen
             let sample = InputSample(
-                position: Point(x: x, y: y), pressure: number("pressure"), tiltX: number("tilt_x"), tiltY: number("tilt_y"),
-                rotation: number("rotation"), distance: number("distance"), time: UInt64(max(number("time_us") ?? 0, 0)), tool: tool,
+                position: Point(x: x, y: y), pressure: number("pressure"), tiltX: number("tilt_x"),
+                tiltY: number("tilt_y"),
+                rotation: number("rotation"), distance: number("distance"),
+                time: UInt64(max(number("time_us") ?? 0, 0)), tool: tool,
                 deviceSerial: (object["serial"] as? NSNumber)?.uint64Value)
             let stroke = (object["stroke"] as? NSNumber)?.intValue ?? 0
             if stroke != currentStroke {

@@ -19,7 +19,8 @@ final class BrushTextures {
     init(_ context: VulkanContext, _ pipelines: Pipelines) throws(VulkanError) {
         self.context = context
         image = try GPUImage(
-            context, width: Self.size, height: Self.size, format: VK_FORMAT_R8_UNORM, layers: Self.capacity, mipLevels: Self.mipLevels,
+            context, width: Self.size, height: Self.size, format: VK_FORMAT_R8_UNORM, layers: Self.capacity,
+            mipLevels: Self.mipLevels,
             usage: VkImageUsageFlagBits(VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
         try context.submitAndWait { commands throws(VulkanError) in
             image.initializeLayout(commands)
@@ -55,19 +56,24 @@ final class BrushTextures {
 
     func add(_ id: String, mask: [UInt8]) throws(VulkanError) {
         let layer = layers[id] ?? layers.count
-        guard layer < Self.capacity else { throw VulkanError("no room for brush texture \"\(id)\" (\(Self.capacity) at most)") }
+        guard layer < Self.capacity else {
+            throw VulkanError("no room for brush texture \"\(id)\" (\(Self.capacity) at most)")
+        }
         let levels = Self.mipChain(mask)
         let total = levels.reduce(0) { $0 + $1.count }
         let staging = try GPUBuffer(context, size: total, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
         var regions: [VkBufferImageCopy] = []
         var offset = 0
         for (level, pixels) in levels.enumerated() {
-            pixels.withUnsafeBytes { staging.contents.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: pixels.count) }
+            pixels.withUnsafeBytes {
+                staging.contents.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: pixels.count)
+            }
             let side = UInt32(Self.size >> level)
             var region = VkBufferImageCopy()
             region.bufferOffset = VkDeviceSize(offset)
             region.imageSubresource = VkImageSubresourceLayers(
-                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level), baseArrayLayer: UInt32(layer),
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level),
+                baseArrayLayer: UInt32(layer),
                 layerCount: 1)
             region.imageExtent = VkExtent3D(width: side, height: side, depth: 1)
             regions.append(region)
@@ -75,7 +81,8 @@ final class BrushTextures {
         }
         try context.submitAndWait { commands throws(VulkanError) in
             fullBarrier(commands)
-            vkCmdCopyBufferToImage(commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_GENERAL, UInt32(regions.count), regions)
+            vkCmdCopyBufferToImage(
+                commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_GENERAL, UInt32(regions.count), regions)
             fullBarrier(commands)
         }
         layers[id] = layer

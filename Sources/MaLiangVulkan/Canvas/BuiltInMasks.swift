@@ -10,7 +10,9 @@ enum BuiltInMasks {
 
     /// Hash noise in 0…1, the same on every machine.
     private static func noise(_ x: Int, _ y: Int, _ seed: UInt32) -> Double {
-        var h = UInt32(truncatingIfNeeded: x) &* 0x8DA6_B343 ^ UInt32(truncatingIfNeeded: y) &* 0xD816_3841 ^ seed &* 0xCB1A_B31F
+        var h =
+            UInt32(truncatingIfNeeded: x) &* 0x8DA6_B343 ^ UInt32(truncatingIfNeeded: y) &* 0xD816_3841 ^ seed
+            &* 0xCB1A_B31F
         h = (h ^ (h >> 13)) &* 0x5BD1_E995
         h ^= h >> 15
         return Double(h & 0xFFFF) / 65535

@@ -16,7 +16,9 @@ extension Canvas {
         let height = Int((document.size.height * scale).rounded(.up))
         var layer = paint
         if scale != 1 {
-            layer = TileLayer(context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: scale)
+            layer = TileLayer(
+                context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height,
+                scale: scale)
             let strokes = document.elements.compactMap { element -> Stroke? in
                 if case .stroke(let stroke) = element { return stroke }
                 return nil
@@ -24,7 +26,8 @@ extension Canvas {
             try bake(strokes, into: layer, keepHistory: false)
         }
         return try compose(
-            layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background, bitDepth: bitDepth)
+            layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background,
+            bitDepth: bitDepth)
     }
 
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.
@@ -32,11 +35,14 @@ extension Canvas {
 
     /// What a window showing the document through `view` displays, `width`×`height` pixels, including the stroke in
     /// progress.
-    public func render(view: ViewTransform, width: Int, height: Int, background: Bool = true) throws(VulkanError) -> PNGImage {
+    public func render(view: ViewTransform, width: Int, height: Int, background: Bool = true) throws(VulkanError)
+        -> PNGImage
+    {
         try compose(layer: paint, transform: view, width: width, height: height, background: background, bitDepth: 8)
     }
 
-    func compose(layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool, bitDepth: Int) throws(VulkanError)
+    func compose(layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool, bitDepth: Int)
+        throws(VulkanError)
         -> PNGImage
     {
         guard width >= 1, height >= 1, width <= Self.maximumExportSide, height <= Self.maximumExportSide else {
@@ -46,12 +52,16 @@ extension Canvas {
         let bandHeight = min(height, Self.bandRows)
         let target = try GPUImage(
             context, width: width, height: bandHeight, format: TileLayer.format,
-            usage: VkImageUsageFlagBits(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
+            usage: VkImageUsageFlagBits(
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
         let readback = try GPUBuffer(context, size: width * bandHeight * 8, usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
         let color = document.background
         let clear: (Float, Float, Float, Float) =
             background
-            ? (Float(color.red * color.alpha), Float(color.green * color.alpha), Float(color.blue * color.alpha), Float(color.alpha))
+            ? (
+                Float(color.red * color.alpha), Float(color.green * color.alpha), Float(color.blue * color.alpha),
+                Float(color.alpha)
+            )
             : (0, 0, 0, 0)
         var top = 0
         var first = true
@@ -63,12 +73,14 @@ extension Canvas {
                 if first { target.initializeLayout(commands) }
                 fullBarrier(commands)
                 beginRendering(commands, target, clear: clear)
-                try drawScene(layer: layer, transform: band, width: width, height: bandHeight, commands)
+                try drawFrame(
+                    layer: layer, transform: band, width: width, height: bandHeight, format: TileLayer.format, commands)
                 vkCmdEndRendering(commands)
                 fullBarrier(commands)
                 var region = VkBufferImageCopy()
                 region.imageSubresource = VkImageSubresourceLayers(
-                    aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+                    aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+                    layerCount: 1)
                 region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(rows), depth: 1)
                 vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &region)
             }
@@ -81,23 +93,35 @@ extension Canvas {
             top += rows
         }
         pipelines.release(target)
-        return Self.straighten(premultiplied, width: width, height: height, bitDepth: bitDepth, opaque: background && color.alpha >= 1)
+        return Self.straighten(
+            premultiplied, width: width, height: height, bitDepth: bitDepth, opaque: background && color.alpha >= 1)
     }
 
-    /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`.
-    private func drawScene(layer: TileLayer, transform: ViewTransform, width: Int, height: Int, _ commands: VkCommandBuffer)
+    /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
+    /// `format` whose rendering has begun. Tiles outside the target are skipped: the cost follows the view, not the
+    /// document.
+    func drawFrame(
+        layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: VkFormat,
+        _ commands: VkCommandBuffer
+    )
         throws(VulkanError)
     {
         let quads = QuadPainter(pipelines: pipelines)
         let side = Double(TileLayer.tileSize) / layer.scale
         let showsLive = layer === paint ? live : nil
         var keys = Set(layer.tiles.keys)
-        if let showsLive, case .eraser = showsLive.brush {} else if let showsLive { keys.formUnion(showsLive.wet.touchedTiles) }
+        if let showsLive, case .eraser = showsLive.brush {
+        } else if let showsLive {
+            keys.formUnion(showsLive.wet.touchedTiles)
+        }
         for key in keys.sorted() {
             let origin = layer.origin(of: key)
             let corners = transform.corners(x: origin.x, y: origin.y, width: side, height: side)
+            guard corners.intersects(width: width, height: height) else { continue }
             if let tile = layer.tile(key) {
-                try quads.draw(tile, corners: corners, targetWidth: width, targetHeight: height, format: TileLayer.format, blend: .over, commands)
+                try quads.draw(
+                    tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+                    commands)
             }
             guard let showsLive else { continue }
             let opacity = Float(min(max(showsLive.wet.brush.base.opacity, 0), 1))
@@ -105,11 +129,14 @@ extension Canvas {
                 guard let source else { continue }
                 if case .eraser = showsLive.wet.brush {
                     // Shown erased only where there is paint: the erase mask is applied to the paint tile's area.
-                    try quads.draw(source, corners: corners, targetWidth: width, targetHeight: height, format: TileLayer.format, blend: .erase,
+                    try quads.draw(
+                        source, corners: corners, targetWidth: width, targetHeight: height, format: format,
+                        blend: .erase,
                         opacity: layer.tile(key) == nil ? 0 : opacity, commands)
                 } else {
                     try quads.draw(
-                        source, corners: corners, targetWidth: width, targetHeight: height, format: TileLayer.format, blend: .over,
+                        source, corners: corners, targetWidth: width, targetHeight: height, format: format,
+                        blend: .over,
                         opacity: opacity, commands)
                 }
             }
@@ -117,21 +144,27 @@ extension Canvas {
         for case .chartlet(let chartlet) in document.elements {
             guard let image = try chartletImages.image(chartlet.textureID) else { continue }
             let corners = transform.corners(
-                centerX: chartlet.center.x, centerY: chartlet.center.y, width: chartlet.size.width, height: chartlet.size.height,
+                centerX: chartlet.center.x, centerY: chartlet.center.y, width: chartlet.size.width,
+                height: chartlet.size.height,
                 angle: chartlet.angle)
-            try quads.draw(image, corners: corners, targetWidth: width, targetHeight: height, format: TileLayer.format, blend: .over, commands)
+            guard corners.intersects(width: width, height: height) else { continue }
+            try quads.draw(
+                image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+                commands)
         }
     }
 
     /// Premultiplied 16-bit → straight alpha at 16 bits, or 8 bits with ordered dither (soft gradients do not band).
-    static func straighten(_ premultiplied: [UInt16], width: Int, height: Int, bitDepth: Int, opaque: Bool) -> PNGImage {
+    static func straighten(_ premultiplied: [UInt16], width: Int, height: Int, bitDepth: Int, opaque: Bool) -> PNGImage
+    {
         let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { ($0 + 0.5) / 16 - 0.5 }
         if bitDepth == 16 {
             var samples = [UInt16](repeating: 0, count: premultiplied.count)
             for index in stride(from: 0, to: premultiplied.count, by: 4) {
                 let alpha = UInt32(premultiplied[index + 3])
                 for channel in 0..<3 {
-                    samples[index + channel] = alpha == 0 ? 0 : UInt16(min(UInt32(premultiplied[index + channel]) * 65535 / alpha, 65535))
+                    samples[index + channel] =
+                        alpha == 0 ? 0 : UInt16(min(UInt32(premultiplied[index + channel]) * 65535 / alpha, 65535))
                 }
                 samples[index + 3] = UInt16(alpha)
             }

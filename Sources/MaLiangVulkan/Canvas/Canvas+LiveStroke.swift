@@ -21,8 +21,11 @@ extension Canvas {
     /// Starts a stroke; a stroke still in progress is cancelled.
     public func beginStroke(brush: AnyBrush, seed: UInt64, canvasScale: Double = 1) {
         cancelStroke()
-        let stroke = Stroke(id: document.makeElementID(), brush: brush, seed: seed, canvasScale: canvasScale, samples: [])
-        let wet = StrokeBaker.WetStroke(brush: brush, like: paint, documentWidth: document.size.width, documentHeight: document.size.height)
+        let stroke = Stroke(
+            id: document.makeElementID(), brush: brush, seed: seed, canvasScale: canvasScale, samples: [])
+        let wet = StrokeBaker.WetStroke(
+            brush: brush, like: paint, documentWidth: document.size.width, documentHeight: document.size.height,
+            pool: wetTiles)
         live = LiveStroke(builder: stroke.makeBuilder(), wet: wet, stroke: stroke)
     }
 
@@ -71,7 +74,9 @@ extension Canvas {
     public func cancelStroke() { live = nil }
 
     @discardableResult
-    private func stamp(_ stamps: [Stamp], into live: LiveStroke) throws(VulkanError) -> (Double, Double, Double, Double)? {
+    private func stamp(_ stamps: [Stamp], into live: LiveStroke) throws(VulkanError) -> (
+        Double, Double, Double, Double
+    )? {
         guard !stamps.isEmpty else { return nil }
         try context.submitAndWait { commands throws(VulkanError) in
             try baker.addStamps(stamps, to: live.wet, textureIDs: live.stroke.chartletTextureIDs, commands)

@@ -20,10 +20,13 @@ public final class Canvas {
     /// Tiles each baked stroke touched (for rebuilding tiles whose history was forgotten).
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
     var live: LiveStroke?
+    let wetTiles = TilePool()
     private var observer: Int?
 
     /// Stamps per submission while replaying many strokes (keeps the upload arena bounded).
     static let replayBatchStamps = 200_000
+    /// Strokes of a loaded document whose tiles are kept for undo.
+    static let rememberedOnLoad = 32
 
     public init(document: Document, context: VulkanContext) throws(VulkanError) {
         self.context = context
@@ -34,7 +37,8 @@ public final class Canvas {
         let images = ChartletImages(context, pipelines, source: { [unowned document] in document.textures })
         chartletImages = images
         baker = StrokeBaker(context, pipelines, painter, images)
-        paint = TileLayer(context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
+        paint = TileLayer(
+            context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
         history = TileHistory()
         try bakeAll(document.elements)
         observer = document.addObserver { [unowned self] changes, reason in
@@ -78,7 +82,8 @@ public final class Canvas {
     /// Places an image (as one undo step). Position and size in document pixels, rotation in radians.
     @discardableResult
     public func renderChartlet(at center: Point, size: Size, textureID: String, rotation: Double = 0) -> Chartlet {
-        let chartlet = Chartlet(id: document.makeElementID(), textureID: textureID, center: center, size: size, angle: rotation)
+        let chartlet = Chartlet(
+            id: document.makeElementID(), textureID: textureID, center: center, size: size, angle: rotation)
         document.append(.chartlet(chartlet))
         return chartlet
     }
@@ -111,39 +116,46 @@ public final class Canvas {
     }
 
     /// Stamps and composites strokes onto the paint, keeping the tiles' previous state for undo.
-    func bake(_ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil, keepHistory: Bool = true)
+    func bake(
+        _ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil, keepHistory: Bool = true
+    )
         throws(VulkanError)
     {
         let target = layer ?? paint
-        var pending: [(StrokeBaker.WetStroke, Stroke)] = []
+        // Strokes are stamped and composited in batches: one submission for many strokes.
+        var pending: [(wet: StrokeBaker.WetStroke, stroke: Stroke, stamps: [Stamp], remember: Bool)] = []
         var stampCount = 0
         func flush() throws(VulkanError) {
             guard !pending.isEmpty else { return }
             try context.submitAndWait { commands throws(VulkanError) in
-                for (wet, stroke) in pending {
-                    let touched = wet.touchedTiles
-                    if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
-                    if keepHistory {
-                        try history.remember(stroke.id, tiles: onlyTiles.map { touched.intersection($0) } ?? touched, of: target, commands)
+                for entry in pending {
+                    try baker.addStamps(
+                        entry.stamps, to: entry.wet, textureIDs: entry.stroke.chartletTextureIDs, commands)
+                    let touched = entry.wet.touchedTiles
+                    if target === paint { strokeTiles[entry.stroke.id, default: []].formUnion(touched) }
+                    if entry.remember {
+                        try history.remember(
+                            entry.stroke.id, tiles: onlyTiles.map { touched.intersection($0) } ?? touched, of: target,
+                            commands)
                     }
-                    try baker.composite(wet, onto: target, onlyTiles: onlyTiles, commands)
+                    try baker.composite(entry.wet, onto: target, onlyTiles: onlyTiles, commands)
                 }
             }
             painter.arena.reset()
             pending.removeAll()
             stampCount = 0
         }
-        for stroke in strokes {
+        for (index, stroke) in strokes.enumerated() {
             let wet = StrokeBaker.WetStroke(
-                brush: stroke.brush, like: target, documentWidth: document.size.width, documentHeight: document.size.height)
+                brush: stroke.brush, like: target, documentWidth: document.size.width,
+                documentHeight: document.size.height, pool: wetTiles)
             var builder = stroke.makeBuilder()
             var stamps = builder.add(stroke.samples)
             builder.finish(into: &stamps)
-            try context.submitAndWait { commands throws(VulkanError) in
-                try baker.addStamps(stamps, to: wet, textureIDs: stroke.chartletTextureIDs, commands)
-            }
-            painter.arena.reset()
-            pending.append((wet, stroke))
+            // A loaded document keeps undo copies for its newest strokes, so undoing them right away is cheap too.
+            let remember =
+                keepHistory || (target === paint && onlyTiles == nil && strokes.count - index <= Self.rememberedOnLoad)
+            pending.append((wet, stroke, stamps, remember))
             stampCount += stamps.count
             if stampCount >= Self.replayBatchStamps || pending.count >= 64 { try flush() }
         }
@@ -173,7 +185,9 @@ public final class Canvas {
         guard !tiles.isEmpty else { return }
         for key in tiles { paint.replace(key, with: nil) }
         let strokes = document.elements.compactMap { element -> Stroke? in
-            guard case .stroke(let stroke) = element, let touched = strokeTiles[stroke.id], !touched.isDisjoint(with: tiles) else { return nil }
+            guard case .stroke(let stroke) = element, let touched = strokeTiles[stroke.id],
+                !touched.isDisjoint(with: tiles)
+            else { return nil }
             return stroke
         }
         try bake(strokes, onlyTiles: tiles, keepHistory: false)
@@ -185,5 +199,44 @@ extension Stroke {
     var chartletTextureIDs: [String] {
         if case .chartlet(let brush) = brush { return brush.textureIDs }
         return []
+    }
+}
+
+extension Canvas {
+    /// Stamps and composites `strokes` into a fresh layer at one pixel per document pixel, as loading does, and
+    /// reports the dabs drawn and the wall time (stamp generation, GPU work and waiting included).
+    package func measureReplay(_ strokes: [Stroke]) throws(VulkanError) -> (dabs: Int, seconds: Double) {
+        let layer = TileLayer(
+            context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
+        var dabs = 0
+        for stroke in strokes {
+            var builder = stroke.makeBuilder()
+            var stamps = builder.add(stroke.samples)
+            builder.finish(into: &stamps)
+            dabs += stamps.count
+        }
+        let start = ContinuousClock.now
+        try bake(strokes, into: layer, keepHistory: false)
+        let elapsed = ContinuousClock.now - start
+        layer.removeAll()
+        return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// Renders one display frame of `width`×`height` through `view` into a GPU image (no read-back, as a window
+    /// frame), and returns the wall time in seconds.
+    package func measureFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) -> Double {
+        let target = try GPUImage(
+            context, width: width, height: height, format: VK_FORMAT_R8G8B8A8_UNORM,
+            usage: VkImageUsageFlagBits(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue))
+        try context.submitAndWait { commands throws(VulkanError) in target.initializeLayout(commands) }
+        let start = ContinuousClock.now
+        try context.submitAndWait { commands throws(VulkanError) in
+            beginRendering(commands, target, clear: (1, 1, 1, 1))
+            try drawFrame(
+                layer: paint, transform: view, width: width, height: height, format: VK_FORMAT_R8G8B8A8_UNORM, commands)
+            vkCmdEndRendering(commands)
+        }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }

@@ -34,20 +34,26 @@ final class ChartletImages {
         // Premultiply, as everything the compositor blends is.
         for index in stride(from: 0, to: bytes.count, by: 4) {
             let alpha = UInt32(bytes[index + 3])
-            for channel in 0..<3 { bytes[index + channel] = UInt8((UInt32(bytes[index + channel]) * alpha + 127) / 255) }
+            for channel in 0..<3 {
+                bytes[index + channel] = UInt8((UInt32(bytes[index + channel]) * alpha + 127) / 255)
+            }
         }
         let levels = min(Int(log2(Double(max(decoded.width, decoded.height)))) + 1, 12)
         let image = try GPUImage(
             context, width: decoded.width, height: decoded.height, format: VK_FORMAT_R8G8B8A8_UNORM, mipLevels: levels,
             usage: VkImageUsageFlagBits(
-                VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
+                VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
+                    | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
         let staging = try GPUBuffer(context, size: bytes.count, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
-        bytes.withUnsafeBytes { raw in if let base = raw.baseAddress { staging.contents.copyMemory(from: base, byteCount: raw.count) } }
+        bytes.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { staging.contents.copyMemory(from: base, byteCount: raw.count) }
+        }
         try context.submitAndWait { commands throws(VulkanError) in
             image.initializeLayout(commands)
             var region = VkBufferImageCopy()
             region.imageSubresource = VkImageSubresourceLayers(
-                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+                layerCount: 1)
             region.imageExtent = VkExtent3D(width: UInt32(decoded.width), height: UInt32(decoded.height), depth: 1)
             vkCmdCopyBufferToImage(commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
             generateMipmaps(image, commands)
@@ -67,14 +73,18 @@ func generateMipmaps(_ image: GPUImage, _ commands: VkCommandBuffer) {
         let nextHeight = max(height / 2, 1)
         var blit = VkImageBlit()
         blit.srcSubresource = VkImageSubresourceLayers(
-            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level - 1), baseArrayLayer: 0,
+            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level - 1),
+            baseArrayLayer: 0,
             layerCount: UInt32(image.layers))
         blit.dstSubresource = VkImageSubresourceLayers(
-            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level), baseArrayLayer: 0,
+            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level),
+            baseArrayLayer: 0,
             layerCount: UInt32(image.layers))
         blit.srcOffsets.1 = VkOffset3D(x: width, y: height, z: 1)
         blit.dstOffsets.1 = VkOffset3D(x: nextWidth, y: nextHeight, z: 1)
-        vkCmdBlitImage(commands, image.image, VK_IMAGE_LAYOUT_GENERAL, image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &blit, VK_FILTER_LINEAR)
+        vkCmdBlitImage(
+            commands, image.image, VK_IMAGE_LAYOUT_GENERAL, image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &blit,
+            VK_FILTER_LINEAR)
         width = nextWidth
         height = nextHeight
     }

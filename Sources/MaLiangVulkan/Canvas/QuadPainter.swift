@@ -9,6 +9,14 @@ struct QuadPainter {
         /// Top-left, top-right, bottom-left, bottom-right, in target pixels.
         var points: [(Double, Double)]
 
+        /// Whether the quad's bounding box overlaps a target of `width`×`height`.
+        func intersects(width: Int, height: Int) -> Bool {
+            let xs = points.map(\.0)
+            let ys = points.map(\.1)
+            return (xs.max() ?? 0) >= 0 && (xs.min() ?? 0) <= Double(width) && (ys.max() ?? 0) >= 0
+                && (ys.min() ?? 0) <= Double(height)
+        }
+
         static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Corners {
             Corners(points: [(x, y), (x + width, y), (x, y + height), (x + width, y + height)])
         }
@@ -25,11 +33,13 @@ struct QuadPainter {
         vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.quadLayout, 0, 1, &set, 0, nil)
         let p = corners.points.map { (Float($0.0), Float($0.1)) }
         var push: [Float] = [
-            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1, Float(targetWidth), Float(targetHeight), opacity,
+            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1, Float(targetWidth), Float(targetHeight),
+            opacity,
             dither ? 1 : 0,
         ]
         vkCmdPushConstants(
-            commands, pipelines.quadLayout, VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
+            commands, pipelines.quadLayout,
+            VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
             0, UInt32(Pipelines.quadPushSize), &push)
         vkCmdDraw(commands, 4, 1, 0, 0)
     }

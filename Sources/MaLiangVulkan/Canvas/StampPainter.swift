@@ -41,8 +41,23 @@ final class StampPainter {
             guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
                 let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
             else { continue }
+            let scale = layer.scale
+            let size = Double(TileLayer.tileSize)
             for row in rows {
-                for column in columns { buckets[TileKey(column: column, row: row), default: []].append(index) }
+                for column in columns {
+                    let key = TileKey(column: column, row: row)
+                    buckets[key, default: []].append(index)
+                    // The stamp's reach in this tile's pixels.
+                    let left = (Double(stamp.x) - reach) * scale - Double(column) * size
+                    let top = (Double(stamp.y) - reach) * scale - Double(row) * size
+                    let right = (Double(stamp.x) + reach) * scale - Double(column) * size
+                    let bottom = (Double(stamp.y) + reach) * scale - Double(row) * size
+                    layer.markDirty(
+                        key,
+                        PixelRect(
+                            x0: Int(left.rounded(.down)), y0: Int(top.rounded(.down)), x1: Int(right.rounded(.up)) + 1,
+                            y1: Int(bottom.rounded(.up)) + 1))
+                }
             }
         }
         guard !buckets.isEmpty else { return [] }
@@ -75,7 +90,8 @@ final class StampPainter {
         for (key, _, _) in ranges where layer.tile(key) == nil { _ = try layer.makeTile(key, commands) }
         fullBarrier(commands)
         var push = StampPush(
-            originX: 0, originY: 0, width: Float(TileLayer.tileSize), height: Float(TileLayer.tileSize), scale: Float(layer.scale),
+            originX: 0, originY: 0, width: Float(TileLayer.tileSize), height: Float(TileLayer.tileSize),
+            scale: Float(layer.scale),
             hardness: style.hardness, textureLayer: textures.pushLayer(for: style.textureID), unused: 0)
         for (key, first, count) in ranges {
             guard let tile = layer.tile(key) else { continue }
@@ -85,7 +101,8 @@ final class StampPainter {
             beginRendering(commands, tile)
             vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
             var set: VkDescriptorSet? = descriptor
-            vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.stampLayout, 0, 1, &set, 0, nil)
+            vkCmdBindDescriptorSets(
+                commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.stampLayout, 0, 1, &set, 0, nil)
             var vertexBuffer: VkBuffer? = buffer.buffer
             var offset = VkDeviceSize(base)
             vkCmdBindVertexBuffers(commands, 0, 1, &vertexBuffer, &offset)
@@ -131,7 +148,8 @@ func beginRendering(_ commands: VkCommandBuffer, _ image: GPUImage, clear: (Floa
         info.pColorAttachments = pointer
         vkCmdBeginRendering(commands, &info)
     }
-    var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
+    var viewport = VkViewport(
+        x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
     vkCmdSetViewport(commands, 0, 1, &viewport)
     var scissor = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
     vkCmdSetScissor(commands, 0, 1, &scissor)

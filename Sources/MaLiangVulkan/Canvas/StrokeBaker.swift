@@ -25,17 +25,23 @@ final class StrokeBaker {
         let body: TileLayer
         let halo: TileLayer
 
-        init(brush: AnyBrush, like paint: TileLayer, documentWidth: Double, documentHeight: Double) {
+        init(brush: AnyBrush, like paint: TileLayer, documentWidth: Double, documentHeight: Double, pool: TilePool) {
             self.brush = brush
-            body = TileLayer(paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight, scale: paint.scale)
-            halo = TileLayer(paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight, scale: paint.scale)
+            body = TileLayer(
+                paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight,
+                scale: paint.scale, pool: pool)
+            halo = TileLayer(
+                paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight,
+                scale: paint.scale, pool: pool)
         }
 
         var touchedTiles: Set<TileKey> { Set(body.tiles.keys).union(halo.tiles.keys) }
     }
 
     /// Records the stamps of a stroke into its wet layers.
-    func addStamps(_ stamps: [Stamp], to wet: WetStroke, textureIDs: [String], _ commands: VkCommandBuffer) throws(VulkanError) {
+    func addStamps(_ stamps: [Stamp], to wet: WetStroke, textureIDs: [String], _ commands: VkCommandBuffer)
+        throws(VulkanError)
+    {
         let base = wet.brush.base
         let style = StampPainter.Style(hardness: Float(base.hardness), textureID: base.textureID)
         var index = stamps.startIndex
@@ -54,11 +60,14 @@ final class StrokeBaker {
         }
     }
 
-    private func drawChartletStamps(_ stamps: ArraySlice<Stamp>, textureIDs: [String], into layer: TileLayer, _ commands: VkCommandBuffer)
+    private func drawChartletStamps(
+        _ stamps: ArraySlice<Stamp>, textureIDs: [String], into layer: TileLayer, _ commands: VkCommandBuffer
+    )
         throws(VulkanError)
     {
         for stamp in stamps {
-            guard Int(stamp.textureSlot) < textureIDs.count, let image = try chartletImages.image(textureIDs[Int(stamp.textureSlot)])
+            guard Int(stamp.textureSlot) < textureIDs.count,
+                let image = try chartletImages.image(textureIDs[Int(stamp.textureSlot)])
             else { continue }
             let half = Double(stamp.size) / 2
             let reach = half * 1.4143
@@ -69,14 +78,20 @@ final class StrokeBaker {
                 for column in columns {
                     let key = TileKey(column: column, row: row)
                     let tile = try layer.makeTile(key, commands)
+                    layer.markDirty(key, .whole)
                     let origin = layer.origin(of: key)
-                    let corners = ViewTransform(scale: layer.scale, offsetX: -origin.x * layer.scale, offsetY: -origin.y * layer.scale)
-                        .corners(centerX: Double(stamp.x), centerY: Double(stamp.y), width: Double(stamp.size), height: Double(stamp.size),
-                            angle: Double(stamp.angle))
+                    let corners = ViewTransform(
+                        scale: layer.scale, offsetX: -origin.x * layer.scale, offsetY: -origin.y * layer.scale
+                    )
+                    .corners(
+                        centerX: Double(stamp.x), centerY: Double(stamp.y), width: Double(stamp.size),
+                        height: Double(stamp.size),
+                        angle: Double(stamp.angle))
                     fullBarrier(commands)
                     beginRendering(commands, tile)
                     try quads.draw(
-                        image, corners: corners, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize, format: TileLayer.format,
+                        image, corners: corners, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize,
+                        format: TileLayer.format,
                         blend: .over, commands)
                     vkCmdEndRendering(commands)
                 }
@@ -86,7 +101,8 @@ final class StrokeBaker {
 
     /// Composites the wet layers onto `paint` (only `onlyTiles` when given) and returns the paint tiles changed.
     @discardableResult
-    func composite(_ wet: WetStroke, onto paint: TileLayer, onlyTiles: Set<TileKey>? = nil, _ commands: VkCommandBuffer) throws(VulkanError)
+    func composite(_ wet: WetStroke, onto paint: TileLayer, onlyTiles: Set<TileKey>? = nil, _ commands: VkCommandBuffer)
+        throws(VulkanError)
         -> Set<TileKey>
     {
         let base = wet.brush.base
@@ -96,15 +112,24 @@ final class StrokeBaker {
         var changed = wet.touchedTiles
         if let onlyTiles { changed.formIntersection(onlyTiles) }
         fullBarrier(commands)
-        let whole = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(TileLayer.tileSize), height: Double(TileLayer.tileSize))
+        let whole = QuadPainter.Corners.rectangle(
+            x: 0, y: 0, width: Double(TileLayer.tileSize), height: Double(TileLayer.tileSize))
         for key in changed.sorted() {
             if isEraser && paint.tile(key) == nil { continue }
             let target = try paint.makeTile(key, commands)
             beginRendering(commands, target)
+            // Only the part of the tile the stroke drew to.
+            let parts = [wet.halo.dirty[key], wet.body.dirty[key]].compactMap { $0 }
+            let area = parts.dropFirst().reduce(parts.first ?? .whole) { $0.union($1) }
+            var scissor = VkRect2D(
+                offset: VkOffset2D(x: Int32(area.x0), y: Int32(area.y0)),
+                extent: VkExtent2D(width: UInt32(area.x1 - area.x0), height: UInt32(area.y1 - area.y0)))
+            vkCmdSetScissor(commands, 0, 1, &scissor)
             for source in [wet.halo.tile(key), wet.body.tile(key)] {
                 guard let source else { continue }
                 try quads.draw(
-                    source, corners: whole, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize, format: TileLayer.format,
+                    source, corners: whole, targetWidth: TileLayer.tileSize, targetHeight: TileLayer.tileSize,
+                    format: TileLayer.format,
                     blend: isEraser ? .erase : .over, opacity: opacity, commands)
             }
             vkCmdEndRendering(commands)

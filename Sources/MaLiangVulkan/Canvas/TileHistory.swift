@@ -14,7 +14,9 @@ struct TileHistory {
     private var storedTiles = 0
 
     /// Copies the tiles `stroke` is about to change.
-    mutating func remember(_ id: ElementID, tiles: Set<TileKey>, of paint: TileLayer, _ commands: VkCommandBuffer) throws(VulkanError) {
+    mutating func remember(_ id: ElementID, tiles: Set<TileKey>, of paint: TileLayer, _ commands: VkCommandBuffer)
+        throws(VulkanError)
+    {
         var saved: [TileKey: GPUImage?] = [:]
         for key in tiles {
             guard let current = paint.tile(key) else {
@@ -30,10 +32,12 @@ struct TileHistory {
             fullBarrier(commands)
             var region = VkImageCopy()
             region.srcSubresource = VkImageSubresourceLayers(
-                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+                layerCount: 1)
             region.dstSubresource = region.srcSubresource
             region.extent = VkExtent3D(width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
-            vkCmdCopyImage(commands, current.image, VK_IMAGE_LAYOUT_GENERAL, copy.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
+            vkCmdCopyImage(
+                commands, current.image, VK_IMAGE_LAYOUT_GENERAL, copy.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
             saved[key] = copy
             storedTiles += 1
         }

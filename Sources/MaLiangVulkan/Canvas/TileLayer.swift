@@ -1,5 +1,18 @@
 import CVulkan
 
+/// A rectangle of pixels inside a tile: x0 ≤ x < x1, y0 ≤ y < y1.
+struct PixelRect: Equatable {
+    var x0, y0, x1, y1: Int
+
+    static let whole = PixelRect(x0: 0, y0: 0, x1: TileLayer.tileSize, y1: TileLayer.tileSize)
+
+    func union(_ other: PixelRect) -> PixelRect {
+        PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
+    var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+}
+
 /// Where a tile sits: column and row of 256-pixel squares from the layer's top-left.
 struct TileKey: Hashable, Comparable {
     var column: Int
@@ -22,16 +35,30 @@ final class TileLayer {
     let widthPixels: Int
     let heightPixels: Int
     private(set) var tiles: [TileKey: GPUImage] = [:]
+    /// The part of each tile drawn to, for short-lived layers: compositing and clearing cover only that.
+    private(set) var dirty: [TileKey: PixelRect] = [:]
+    /// Where tiles come from and go back to, for short-lived layers.
+    private let pool: TilePool?
 
-    init(_ context: VulkanContext, _ pipelines: Pipelines, documentWidth: Double, documentHeight: Double, scale: Double) {
+    init(
+        _ context: VulkanContext, _ pipelines: Pipelines, documentWidth: Double, documentHeight: Double, scale: Double,
+        pool: TilePool? = nil
+    ) {
         self.context = context
         self.pipelines = pipelines
+        self.pool = pool
         self.scale = scale
         widthPixels = max(Int((documentWidth * scale).rounded(.up)), 1)
         heightPixels = max(Int((documentHeight * scale).rounded(.up)), 1)
     }
 
-    deinit { removeAll() }
+    deinit {
+        if let pool {
+            pool.give(tiles.map { ($0.value, dirty[$0.key] ?? .whole) })
+        } else {
+            removeAll()
+        }
+    }
 
     var columns: Int { (widthPixels + Self.tileSize - 1) / Self.tileSize }
     var rows: Int { (heightPixels + Self.tileSize - 1) / Self.tileSize }
@@ -40,7 +67,6 @@ final class TileLayer {
     func origin(of key: TileKey) -> (x: Double, y: Double) {
         (Double(key.column * Self.tileSize) / scale, Double(key.row * Self.tileSize) / scale)
     }
-
 
     func columnRange(_ minX: Double, _ maxX: Double) -> ClosedRange<Int>? {
         range(minX, maxX, limit: columns)
@@ -63,6 +89,25 @@ final class TileLayer {
     /// The tile at `key`, created (cleared to transparent) when missing.
     func makeTile(_ key: TileKey, _ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
         if let existing = tiles[key] { return existing }
+        if let (recycled, used) = pool?.take() {
+            // Only the part the last stroke drew to holds paint: clear that.
+            if !used.isEmpty {
+                fullBarrier(commands)
+                beginRendering(commands, recycled)
+                var attachment = VkClearAttachment()
+                attachment.aspectMask = VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue)
+                attachment.colorAttachment = 0
+                var rect = VkClearRect(
+                    rect: VkRect2D(
+                        offset: VkOffset2D(x: Int32(used.x0), y: Int32(used.y0)),
+                        extent: VkExtent2D(width: UInt32(used.x1 - used.x0), height: UInt32(used.y1 - used.y0))),
+                    baseArrayLayer: 0, layerCount: 1)
+                vkCmdClearAttachments(commands, 1, &attachment, 1, &rect)
+                vkCmdEndRendering(commands)
+            }
+            tiles[key] = recycled
+            return recycled
+        }
         let image = try GPUImage(
             context, width: Self.tileSize, height: Self.tileSize, format: Self.format,
             usage: VkImageUsageFlagBits(
@@ -72,6 +117,14 @@ final class TileLayer {
         image.clear(commands)
         tiles[key] = image
         return image
+    }
+
+    /// Notes that `rect` (tile pixels) of tile `key` was drawn to.
+    func markDirty(_ key: TileKey, _ rect: PixelRect) {
+        let clipped = PixelRect(
+            x0: max(rect.x0, 0), y0: max(rect.y0, 0), x1: min(rect.x1, Self.tileSize), y1: min(rect.y1, Self.tileSize))
+        guard !clipped.isEmpty else { return }
+        dirty[key] = dirty[key].map { $0.union(clipped) } ?? clipped
     }
 
     /// Puts `image` at `key` (restoring a snapshot), replacing what was there.

@@ -55,7 +55,8 @@ public final class VulkanContext {
             var properties = VkPhysicalDeviceProperties()
             vkGetPhysicalDeviceProperties(choice.device, &properties)
             limits = properties.limits
-            device = try Self.makeDevice(choice.device, queueFamily: choice.queueFamily, extensions: options.deviceExtensions)
+            device = try Self.makeDevice(
+                choice.device, queueFamily: choice.queueFamily, extensions: options.deviceExtensions)
             var queue: VkQueue?
             vkGetDeviceQueue(device, choice.queueFamily, 0, &queue)
             guard let queue else { throw VulkanError("the device has no queue") }
@@ -139,7 +140,9 @@ public final class VulkanContext {
         for case let device? in devices {
             var properties = VkPhysicalDeviceProperties()
             vkGetPhysicalDeviceProperties(device, &properties)
-            let name = withUnsafeBytes(of: properties.deviceName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: properties.deviceName) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             let (type, rank) = describe(properties.deviceType)
             let version = properties.apiVersion
             guard version >= (1 << 22) | (3 << 12) else {
@@ -178,10 +181,13 @@ public final class VulkanContext {
         vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nil)
         var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(count))
         vkGetPhysicalDeviceQueueFamilyProperties(device, &count, &families)
-        return families.firstIndex { $0.queueFlags & VkQueueFlags(VK_QUEUE_GRAPHICS_BIT.rawValue) != 0 }.map { UInt32($0) }
+        return families.firstIndex { $0.queueFlags & VkQueueFlags(VK_QUEUE_GRAPHICS_BIT.rawValue) != 0 }.map {
+            UInt32($0)
+        }
     }
 
-    private static func makeDevice(_ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String]) throws(VulkanError)
+    private static func makeDevice(_ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String])
+        throws(VulkanError)
         -> VkDevice
     {
         var priority: Float = 1
@@ -227,11 +233,13 @@ public final class VulkanContext {
         var info = VkDebugUtilsMessengerCreateInfoEXT()
         info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
         info.messageSeverity = VkDebugUtilsMessageSeverityFlagsEXT(
-            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue)
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT.rawValue
+                | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue)
         // Validation and general messages, not performance hints: those only say that GENERAL is not the fastest
         // layout for a copy, and every image stays in GENERAL on purpose (see GPUImage).
         info.messageType = VkDebugUtilsMessageTypeFlagsEXT(
-            VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT.rawValue | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT.rawValue)
+            VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT.rawValue
+                | VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT.rawValue)
         info.pfnUserCallback = { _, _, data, context in
             guard let data, let context else { return VkBool32(VK_FALSE) }
             let message = data.pointee.pMessage.map { String(cString: $0) } ?? "(no message)"
@@ -251,7 +259,9 @@ public final class VulkanContext {
 }
 
 /// Calls `body` with a C array of C strings that live for the call.
-func withCStrings<Result>(_ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) throws(VulkanError) -> Result)
+func withCStrings<Result>(
+    _ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) throws(VulkanError) -> Result
+)
     throws(VulkanError) -> Result
 {
     let copies = strings.map { strdup($0) }

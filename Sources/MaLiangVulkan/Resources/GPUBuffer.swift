@@ -48,12 +48,15 @@ final class GPUBuffer {
 
 extension VulkanContext {
     /// Device memory of a type allowed by `requirements` with `properties`.
-    func allocate(_ requirements: VkMemoryRequirements, properties: VkMemoryPropertyFlags) throws(VulkanError) -> VkDeviceMemory {
+    func allocate(_ requirements: VkMemoryRequirements, properties: VkMemoryPropertyFlags) throws(VulkanError)
+        -> VkDeviceMemory
+    {
         var memory = memoryProperties
         let types = withUnsafeBytes(of: &memory.memoryTypes) { Array($0.bindMemory(to: VkMemoryType.self)) }
         guard
             let index = (0..<Int(memoryProperties.memoryTypeCount)).first(where: {
-                requirements.memoryTypeBits & (1 << UInt32($0)) != 0 && types[$0].propertyFlags & properties == properties
+                requirements.memoryTypeBits & (1 << UInt32($0)) != 0
+                    && types[$0].propertyFlags & properties == properties
             })
         else { throw VulkanError("no memory type with properties \(properties) for \(requirements.size) bytes") }
         var info = VkMemoryAllocateInfo()

@@ -45,7 +45,8 @@ final class GPUImage {
         var requirements = VkMemoryRequirements()
         vkGetImageMemoryRequirements(context.device, created, &requirements)
         do {
-            memory = try context.allocate(requirements, properties: VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue))
+            memory = try context.allocate(
+                requirements, properties: VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue))
         } catch {
             vkDestroyImage(context.device, created, nil)
             throw error
@@ -82,7 +83,8 @@ final class GPUImage {
         barrier.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER
         barrier.srcAccessMask = 0
         barrier.dstAccessMask = VkAccessFlags(
-            VK_ACCESS_TRANSFER_WRITE_BIT.rawValue | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT.rawValue | VK_ACCESS_SHADER_READ_BIT.rawValue)
+            VK_ACCESS_TRANSFER_WRITE_BIT.rawValue | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT.rawValue
+                | VK_ACCESS_SHADER_READ_BIT.rawValue)
         barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED
         barrier.newLayout = VK_IMAGE_LAYOUT_GENERAL
         barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED

@@ -81,7 +81,8 @@ final class Pipelines {
 
         var modules: [String: VkShaderModule] = [:]
         for (name, code) in [
-            ("stamp.vert", ShaderCode.stamp_vert), ("stamp.frag", ShaderCode.stamp_frag), ("quad.vert", ShaderCode.quad_vert),
+            ("stamp.vert", ShaderCode.stamp_vert), ("stamp.frag", ShaderCode.stamp_frag),
+            ("quad.vert", ShaderCode.quad_vert),
             ("quad.frag", ShaderCode.quad_frag),
         ] {
             modules[name] = try Self.makeModule(device, code, name: name)
@@ -119,7 +120,8 @@ final class Pipelines {
         try check(result, "vkAllocateDescriptorSets")
         guard let set else { throw VulkanError("no descriptor set") }
         var imageInfo = VkDescriptorImageInfo(
-            sampler: nearest ? nearestSampler : linearSampler, imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL)
+            sampler: nearest ? nearestSampler : linearSampler, imageView: image.view,
+            imageLayout: VK_IMAGE_LAYOUT_GENERAL)
         var write = VkWriteDescriptorSet()
         write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
         write.dstSet = set
@@ -153,11 +155,15 @@ final class Pipelines {
 
     private func makePipeline(_ shader: Shader, format: VkFormat, blend: BlendMode) throws(VulkanError) -> VkPipeline {
         let names = shader == .stamp ? ("stamp.vert", "stamp.frag") : ("quad.vert", "quad.frag")
-        guard let vertexModule = modules[names.0], let fragmentModule = modules[names.1] else { throw VulkanError("no shader") }
+        guard let vertexModule = modules[names.0], let fragmentModule = modules[names.1] else {
+            throw VulkanError("no shader")
+        }
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
         let entry = strdup("main")
         defer { free(entry) }
-        for (index, (stage, module)) in [(VK_SHADER_STAGE_VERTEX_BIT, vertexModule), (VK_SHADER_STAGE_FRAGMENT_BIT, fragmentModule)].enumerated() {
+        for (index, (stage, module)) in [
+            (VK_SHADER_STAGE_VERTEX_BIT, vertexModule), (VK_SHADER_STAGE_FRAGMENT_BIT, fragmentModule),
+        ].enumerated() {
             stages[index].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
             stages[index].stage = stage
             stages[index].module = module
@@ -167,8 +173,10 @@ final class Pipelines {
         var binding = VkVertexInputBindingDescription(binding: 0, stride: 40, inputRate: VK_VERTEX_INPUT_RATE_INSTANCE)
         var attributes = [
             VkVertexInputAttributeDescription(location: 0, binding: 0, format: VK_FORMAT_R32G32_SFLOAT, offset: 0),
-            VkVertexInputAttributeDescription(location: 1, binding: 0, format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: 8),
-            VkVertexInputAttributeDescription(location: 2, binding: 0, format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: 24),
+            VkVertexInputAttributeDescription(
+                location: 1, binding: 0, format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: 8),
+            VkVertexInputAttributeDescription(
+                location: 2, binding: 0, format: VK_FORMAT_R32G32B32A32_SFLOAT, offset: 24),
         ]
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -223,14 +231,22 @@ final class Pipelines {
                                 info.layout = shader == .stamp ? stampLayout : quadLayout
                                 return withUnsafePointer(to: &rendering) { renderingPointer in
                                     info.pNext = UnsafeRawPointer(renderingPointer)
-                                    return withUnsafePointer(to: &vertexInput) { info.pVertexInputState = $0
-                                        return withUnsafePointer(to: &assembly) { info.pInputAssemblyState = $0
-                                            return withUnsafePointer(to: &viewport) { info.pViewportState = $0
-                                                return withUnsafePointer(to: &raster) { info.pRasterizationState = $0
-                                                    return withUnsafePointer(to: &multisample) { info.pMultisampleState = $0
-                                                        return withUnsafePointer(to: &colorBlend) { info.pColorBlendState = $0
-                                                            return withUnsafePointer(to: &dynamic) { info.pDynamicState = $0
-                                                                return vkCreateGraphicsPipelines(context.device, nil, 1, &info, nil, &pipeline)
+                                    return withUnsafePointer(to: &vertexInput) {
+                                        info.pVertexInputState = $0
+                                        return withUnsafePointer(to: &assembly) {
+                                            info.pInputAssemblyState = $0
+                                            return withUnsafePointer(to: &viewport) {
+                                                info.pViewportState = $0
+                                                return withUnsafePointer(to: &raster) {
+                                                    info.pRasterizationState = $0
+                                                    return withUnsafePointer(to: &multisample) {
+                                                        info.pMultisampleState = $0
+                                                        return withUnsafePointer(to: &colorBlend) {
+                                                            info.pColorBlendState = $0
+                                                            return withUnsafePointer(to: &dynamic) {
+                                                                info.pDynamicState = $0
+                                                                return vkCreateGraphicsPipelines(
+                                                                    context.device, nil, 1, &info, nil, &pipeline)
                                                             }
                                                         }
                                                     }
@@ -275,11 +291,13 @@ final class Pipelines {
         return state
     }
 
-    private static func makeLayout(_ device: VkDevice, setLayout: VkDescriptorSetLayout, pushSize: Int) throws(VulkanError)
+    private static func makeLayout(_ device: VkDevice, setLayout: VkDescriptorSetLayout, pushSize: Int)
+        throws(VulkanError)
         -> VkPipelineLayout
     {
         var range = VkPushConstantRange(
-            stageFlags: VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue), offset: 0,
+            stageFlags: VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
+            offset: 0,
             size: UInt32(pushSize))
         var layouts: [VkDescriptorSetLayout?] = [setLayout]
         var info = VkPipelineLayoutCreateInfo()
@@ -315,7 +333,9 @@ final class Pipelines {
         return sampler
     }
 
-    private static func makeModule(_ device: VkDevice, _ code: [UInt32], name: String) throws(VulkanError) -> VkShaderModule {
+    private static func makeModule(_ device: VkDevice, _ code: [UInt32], name: String) throws(VulkanError)
+        -> VkShaderModule
+    {
         var module: VkShaderModule?
         let result = code.withUnsafeBufferPointer { words -> VkResult in
             var info = VkShaderModuleCreateInfo()

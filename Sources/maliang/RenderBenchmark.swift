@@ -1,0 +1,102 @@
+import Foundation
+import MaLiang
+import MaLiangVulkan
+
+/// `maliang bench render TRACE`: figures for the renderer on whatever Vulkan device is chosen.
+enum RenderBenchmark {
+    static func run(_ arguments: [String]) throws {
+        guard let path = arguments.first else { throw UsageError("usage: maliang bench render TRACE [LARGE_STROKES]") }
+        let large =
+            try arguments.dropFirst().first.map { text -> Int in
+                guard let count = Int(text), count > 10 else { throw UsageError("LARGE_STROKES must be above 10") }
+                return count
+            } ?? 10_000
+        let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
+        let context = try VulkanContext()
+        print("device: \(context.deviceName) (\(context.deviceType))")
+        try dabRates(trace, context: context)
+        try frameAndUndo(strokeCounts: [10, large], context: context)
+    }
+
+    /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,
+    /// two dabs per radius (libmypaint's default spacing), fixed size so coverage is dabs × πr².
+    static func dabRates(_ trace: MyPaintTrace, context: VulkanContext) throws {
+        for radius in [2.0, 8, 32, 128] {
+            let brush = AnyBrush.brush(
+                Brush(
+                    name: "round", hardness: 0.6, opacity: 1, flow: 0.5, pointSize: radius * 2, pointStep: 0.25,
+                    spacingRelativeToSize: true))
+            let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
+            let strokes = trace.strokes.enumerated().map { index, samples in
+                Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
+            }
+            let canvas = try Canvas(document: document, context: context)
+            _ = try canvas.measureReplay(strokes)  // warm-up: pipelines, first allocations
+            var dabs = 0
+            var seconds = 0.0
+            var passes = 0
+            repeat {
+                let pass = try canvas.measureReplay(strokes)
+                dabs += pass.dabs
+                seconds += pass.seconds
+                passes += 1
+            } while seconds < 2 && passes < 50
+            let coverage = Double(dabs) * Double.pi * radius * radius / 1e6
+            print(
+                String(
+                    format: "radius %3.0f: %8.0f dabs/s, %7.1f Mpx/s covered (%d dabs × %d passes, %.2f s)", radius,
+                    Double(dabs) / seconds,
+                    coverage / seconds, dabs / passes, passes, seconds))
+        }
+    }
+
+    /// One 1920×1080 display frame and one undo, with a small and a large document.
+    static func frameAndUndo(strokeCounts: [Int], context: VulkanContext) throws {
+        for count in strokeCounts {
+            let document = try Document(size: Size(width: 1920, height: 1080))
+            var random = SystemRandomNumberGenerator()
+            let brush = BrushPresets.brush(named: "pen") ?? .brush(Brush())
+            for index in 0..<count {
+                let x = Double.random(in: 40...1880, using: &random)
+                let y = Double.random(in: 40...1040, using: &random)
+                let samples = (0..<12).map { step in
+                    InputSample(
+                        position: Point(x: x + Double(step) * 3, y: y + sin(Double(step)) * 6), pressure: 0.6,
+                        time: UInt64(step) * 8000)
+                }
+                document.append(
+                    .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index), samples: samples)))
+            }
+            let loadStart = ContinuousClock.now
+            let canvas = try Canvas(document: document, context: context)
+            let load = ContinuousClock.now - loadStart
+            let view = ViewTransform()
+            _ = try canvas.measureFrame(view: view, width: 1920, height: 1080)
+            let frames = try (0..<10).map { _ in try canvas.measureFrame(view: view, width: 1920, height: 1080) }
+                .sorted()
+            // Undo the last strokes, one at a time, then redo them.
+            var undos: [Double] = []
+            var redos: [Double] = []
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                canvas.undo()
+                undos.append(seconds(ContinuousClock.now - start))
+            }
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                canvas.redo()
+                redos.append(seconds(ContinuousClock.now - start))
+            }
+            print(
+                String(
+                    format:
+                        "%5d strokes: load %.2f s; frame 1920×1080 median %.2f ms; undo median %.2f ms; redo median %.2f ms",
+                    count,
+                    seconds(load), frames[frames.count / 2] * 1000, undos.sorted()[2] * 1000, redos.sorted()[2] * 1000))
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
