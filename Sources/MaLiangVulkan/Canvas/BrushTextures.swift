@@ -65,8 +65,10 @@ final class BrushTextures {
         var regions: [VkBufferImageCopy] = []
         var offset = 0
         for (level, pixels) in levels.enumerated() {
-            pixels.withUnsafeBytes {
-                staging.contents.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: pixels.count)
+            pixels.withUnsafeBytes { raw in
+                if let base = raw.baseAddress {
+                    staging.contents.advanced(by: offset).copyMemory(from: base, byteCount: raw.count)
+                }
             }
             let side = UInt32(Self.size >> level)
             var region = VkBufferImageCopy()
