@@ -104,3 +104,27 @@ import Testing
         assertClean(context)
     }
 }
+
+@Suite(.serialized) struct ViewRenderingTests {
+    @Test func aZoomedOutViewAveragesInsteadOfAliasing() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 256, height: 256))
+        // Black lines one pixel wide every two pixels: half coverage.
+        for row in stride(from: 0.5, to: 256, by: 2) {
+            document.addStroke(
+                .brush(Brush(name: "hair", hardness: 1, opacity: 1, pointSize: 1, pointStep: 0.25)),
+                line(from: (0, row), to: (256, row)))
+        }
+        let canvas = try Canvas(document: document, context: context)
+        let view = try canvas.render(view: ViewTransform(scale: 0.125), width: 32, height: 32)
+        for (x, y) in [(4, 4), (16, 16), (28, 20)] {
+            let value = view.at(x, y).red
+            #expect(value > 0.3 && value < 0.7, "\(value) at \(x),\(y)")
+        }
+        // Rotated and panned: the document's corner lands where the transform says.
+        let turned = try canvas.render(
+            view: ViewTransform(scale: 0.125, rotation: .pi / 2, offsetX: 32, offsetY: 0), width: 32, height: 32)
+        #expect(turned.at(16, 16).red < 0.8)
+        assertClean(context)
+    }
+}

@@ -135,6 +135,7 @@ final class StrokeBaker {
             vkCmdEndRendering(commands)
         }
         fullBarrier(commands)
+        for key in changed { if let tile = paint.tile(key), tile.mipLevels > 1 { generateMipmaps(tile, commands) } }
         return changed
     }
 }

@@ -25,6 +25,7 @@ struct TileHistory {
             }
             let copy = try GPUImage(
                 paint.context, width: TileLayer.tileSize, height: TileLayer.tileSize, format: TileLayer.format,
+                mipLevels: current.mipLevels,
                 usage: VkImageUsageFlagBits(
                     VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
                         | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))

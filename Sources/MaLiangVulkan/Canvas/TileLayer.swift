@@ -27,6 +27,8 @@ struct TileKey: Hashable, Comparable {
 final class TileLayer {
     static let tileSize = 256
     static let format = VK_FORMAT_R16G16B16A16_UNORM
+    /// 256 → 1: zoomed-out views sample a smaller level instead of aliasing.
+    static let mipLevels = 9
 
     let context: VulkanContext
     let pipelines: Pipelines
@@ -110,6 +112,7 @@ final class TileLayer {
         }
         let image = try GPUImage(
             context, width: Self.tileSize, height: Self.tileSize, format: Self.format,
+            mipLevels: pool == nil ? Self.mipLevels : 1,
             usage: VkImageUsageFlagBits(
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
                     | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))

@@ -96,10 +96,10 @@ final class GPUImage {
             VkPipelineStageFlags(VK_PIPELINE_STAGE_ALL_COMMANDS_BIT.rawValue), 0, 0, nil, 0, nil, 1, &barrier)
     }
 
-    /// Clears level 0 to transparent (or `color`).
+    /// Clears every level to transparent (or `color`).
     func clear(_ commands: VkCommandBuffer, color: (Float, Float, Float, Float) = (0, 0, 0, 0)) {
         var value = VkClearColorValue(float32: color)
-        var range = Self.range(levels: 1, layers: layers)
+        var range = Self.range(levels: mipLevels, layers: layers)
         vkCmdClearColorImage(commands, image, VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range)
     }
 }
