@@ -21,6 +21,9 @@ public final class Canvas {
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
     var live: LiveStroke?
     let wetTiles = TilePool()
+    let overlayCounter = Counter()
+    /// The paper under the paint in window frames, for its colour.
+    var paper: (color: Color, overlay: OverlayImage)?
     private var observer: Int?
 
     /// Stamps per submission while replaying many strokes (keeps the upload arena bounded).

@@ -131,14 +131,19 @@ struct StampPush {
 
 /// Starts dynamic rendering into the whole of `image` (level 0), keeping its contents.
 func beginRendering(_ commands: VkCommandBuffer, _ image: GPUImage, clear: (Float, Float, Float, Float)? = nil) {
+    beginRendering(commands, view: image.view, width: image.width, height: image.height, clear: clear)
+}
+
+/// Starts dynamic rendering into an image view of `width`×`height` in the GENERAL layout.
+func beginRendering(_ commands: VkCommandBuffer, view: VkImageView, width: Int, height: Int, clear: (Float, Float, Float, Float)? = nil) {
     var attachment = VkRenderingAttachmentInfo()
     attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
-    attachment.imageView = image.view
+    attachment.imageView = view
     attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL
     attachment.loadOp = clear == nil ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR
     attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
     if let clear { attachment.clearValue.color = VkClearColorValue(float32: clear) }
-    let extent = VkExtent2D(width: UInt32(image.width), height: UInt32(image.height))
+    let extent = VkExtent2D(width: UInt32(width), height: UInt32(height))
     var info = VkRenderingInfo()
     info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
     info.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
@@ -149,7 +154,7 @@ func beginRendering(_ commands: VkCommandBuffer, _ image: GPUImage, clear: (Floa
         vkCmdBeginRendering(commands, &info)
     }
     var viewport = VkViewport(
-        x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
+        x: 0, y: 0, width: Float(width), height: Float(height), minDepth: 0, maxDepth: 1)
     vkCmdSetViewport(commands, 0, 1, &viewport)
     var scissor = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
     vkCmdSetScissor(commands, 0, 1, &scissor)

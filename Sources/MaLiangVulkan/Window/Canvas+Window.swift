@@ -1,0 +1,110 @@
+import Foundation
+import CVulkan
+import MaLiang
+import PNGCodec
+
+/// An image drawn above the canvas in window pixels (the toolbar, swatches, highlights): premultiplied RGBA8.
+public final class OverlayImage {
+    let image: GPUImage
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+
+    init(image: GPUImage) { self.image = image }
+}
+
+/// Where an overlay goes in the window, in buffer pixels.
+public struct OverlayPlacement {
+    public var image: OverlayImage
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var opacity: Float
+
+    public init(_ image: OverlayImage, x: Double, y: Double, width: Double, height: Double, opacity: Float = 1) {
+        self.image = image
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.opacity = opacity
+    }
+}
+
+extension Canvas {
+    /// Uploads an image for overlays (straight alpha in, premultiplied on the GPU).
+    public func makeOverlay(_ picture: PNGImage) throws(VulkanError) -> OverlayImage {
+        let png: Data
+        do { png = try PNG.encode(picture) } catch { throw VulkanError("cannot encode an overlay: \(error)") }
+        let id = "overlay-\(ObjectIdentifier(picture as AnyObject).hashValue)-\(overlayCounter.next())"
+        let images = ChartletImages(context, pipelines, source: { [id: png] })
+        guard let image = try images.image(id) else { throw VulkanError("cannot upload an overlay") }
+        return OverlayImage(image: image)
+    }
+
+    /// Draws one window frame into swapchain image `index` and presents it: the window background, the paper
+    /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels.
+    public func drawFrame(
+        into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float), overlays: [OverlayPlacement]
+    ) throws(VulkanError) {
+        let image = swapchain.images[index]
+        let target = swapchain.views[index]
+        let width = swapchain.width
+        let height = swapchain.height
+        let format = swapchain.format
+        let quads = QuadPainter(pipelines: pipelines)
+        let paper = try paperOverlay()
+        try context.submitAndWait { commands throws(VulkanError) in
+            transition(commands, image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_GENERAL)
+            beginRendering(commands, view: target, width: width, height: height, clear: (windowColor.0, windowColor.1, windowColor.2, 1))
+            let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
+            try quads.draw(paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+            try drawFrame(layer: paint, transform: view, width: width, height: height, format: format, commands)
+            for overlay in overlays {
+                try quads.draw(
+                    overlay.image.image, corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
+                    targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity, commands)
+            }
+            vkCmdEndRendering(commands)
+            transition(commands, image, from: VK_IMAGE_LAYOUT_GENERAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
+        }
+        painter.arena.reset()
+        try swapchain.present(index)
+    }
+
+    /// A 1×1 image of the document's background colour, stretched under the paint.
+    private func paperOverlay() throws(VulkanError) -> OverlayImage {
+        let color = document.background
+        if let cached = paper, cached.color == color { return cached.overlay }
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        let overlay = try makeOverlay(
+            PNGImage(width: 1, height: 1, pixels: .rgba8([byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)])))
+        paper = (color, overlay)
+        return overlay
+    }
+}
+
+/// Counts overlays so each gets its own id.
+final class Counter {
+    private var value = 0
+    func next() -> Int {
+        value += 1
+        return value
+    }
+}
+
+func transition(_ commands: VkCommandBuffer, _ image: VkImage, from old: VkImageLayout, to new: VkImageLayout) {
+    var barrier = VkImageMemoryBarrier()
+    barrier.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER
+    barrier.srcAccessMask = VkAccessFlags(VK_ACCESS_MEMORY_WRITE_BIT.rawValue)
+    barrier.dstAccessMask = VkAccessFlags(VK_ACCESS_MEMORY_READ_BIT.rawValue | VK_ACCESS_MEMORY_WRITE_BIT.rawValue)
+    barrier.oldLayout = old
+    barrier.newLayout = new
+    barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+    barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+    barrier.image = image
+    barrier.subresourceRange = GPUImage.range()
+    vkCmdPipelineBarrier(
+        commands, VkPipelineStageFlags(VK_PIPELINE_STAGE_ALL_COMMANDS_BIT.rawValue),
+        VkPipelineStageFlags(VK_PIPELINE_STAGE_ALL_COMMANDS_BIT.rawValue), 0, 0, nil, 0, nil, 1, &barrier)
+}

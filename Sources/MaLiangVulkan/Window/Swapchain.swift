@@ -1,0 +1,154 @@
+import CVulkan
+
+/// A Vulkan swapchain on a Wayland surface. MAILBOX when offered (never blocks on a hidden window), else FIFO;
+/// images are acquired with a finite timeout; the caller paces frames with wl_surface frame callbacks.
+public final class Swapchain {
+    /// Instance extensions a context needs for ``Swapchain``.
+    public static let instanceExtensions = ["VK_KHR_surface", "VK_KHR_wayland_surface"]
+    /// Device extensions a context needs for ``Swapchain``.
+    public static let deviceExtensions = ["VK_KHR_swapchain"]
+
+    let context: VulkanContext
+    let surface: VkSurfaceKHR
+    private(set) var swapchain: VkSwapchainKHR?
+    private(set) var images: [VkImage] = []
+    private(set) var views: [VkImageView] = []
+    public private(set) var width = 0
+    public private(set) var height = 0
+    public private(set) var format = VK_FORMAT_B8G8R8A8_UNORM
+    public private(set) var presentMode = VK_PRESENT_MODE_FIFO_KHR
+    private var fence: VkFence?
+
+    /// Creates the Vulkan surface for `wlSurface` on `wlDisplay` (raw `wl_display*` / `wl_surface*`).
+    public init(context: VulkanContext, wlDisplay: OpaquePointer, wlSurface: OpaquePointer) throws(VulkanError) {
+        self.context = context
+        var info = VkWaylandSurfaceCreateInfoKHR()
+        info.sType = VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR
+        info.display = wlDisplay
+        info.surface = wlSurface
+        var created: VkSurfaceKHR?
+        try check(vkCreateWaylandSurfaceKHR(context.instance, &info, nil, &created), "vkCreateWaylandSurfaceKHR")
+        guard let created else { throw VulkanError("no surface") }
+        surface = created
+        var supported: VkBool32 = 0
+        vkGetPhysicalDeviceSurfaceSupportKHR(context.physicalDevice, context.queueFamily, created, &supported)
+        guard supported != 0 else {
+            vkDestroySurfaceKHR(context.instance, created, nil)
+            throw VulkanError("\(context.deviceName) cannot present to this Wayland surface")
+        }
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        try check(vkCreateFence(context.device, &fenceInfo, nil, &fence), "vkCreateFence")
+    }
+
+    deinit {
+        vkDeviceWaitIdle(context.device)
+        destroyChain()
+        vkDestroyFence(context.device, fence, nil)
+        vkDestroySurfaceKHR(context.instance, surface, nil)
+    }
+
+    /// (Re)creates the images for a surface of `width`×`height` buffer pixels.
+    public func resize(width: Int, height: Int) throws(VulkanError) {
+        guard width > 0, height > 0 else { return }
+        if width == self.width && height == self.height && swapchain != nil { return }
+        vkDeviceWaitIdle(context.device)
+        var capabilities = VkSurfaceCapabilitiesKHR()
+        try check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physicalDevice, surface, &capabilities), "surface capabilities")
+        var modeCount: UInt32 = 0
+        vkGetPhysicalDeviceSurfacePresentModesKHR(context.physicalDevice, surface, &modeCount, nil)
+        var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(modeCount))
+        vkGetPhysicalDeviceSurfacePresentModesKHR(context.physicalDevice, surface, &modeCount, &modes)
+        presentMode = modes.contains(VK_PRESENT_MODE_MAILBOX_KHR) ? VK_PRESENT_MODE_MAILBOX_KHR : VK_PRESENT_MODE_FIFO_KHR
+        var formatCount: UInt32 = 0
+        vkGetPhysicalDeviceSurfaceFormatsKHR(context.physicalDevice, surface, &formatCount, nil)
+        var formats = [VkSurfaceFormatKHR](repeating: VkSurfaceFormatKHR(), count: Int(formatCount))
+        vkGetPhysicalDeviceSurfaceFormatsKHR(context.physicalDevice, surface, &formatCount, &formats)
+        // UNORM: the paint is blended in sRGB-encoded values already; an _SRGB format would encode it twice.
+        let chosen =
+            formats.first { $0.format == VK_FORMAT_B8G8R8A8_UNORM } ?? formats.first { $0.format == VK_FORMAT_R8G8B8A8_UNORM } ?? formats.first
+        guard let chosen else { throw VulkanError("the surface offers no format") }
+        format = chosen.format
+        var info = VkSwapchainCreateInfoKHR()
+        info.sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR
+        info.surface = surface
+        info.minImageCount = max(capabilities.minImageCount, 2)
+        if capabilities.maxImageCount > 0 { info.minImageCount = min(info.minImageCount, capabilities.maxImageCount) }
+        info.imageFormat = chosen.format
+        info.imageColorSpace = chosen.colorSpace
+        info.imageExtent = VkExtent2D(width: UInt32(width), height: UInt32(height))
+        info.imageArrayLayers = 1
+        info.imageUsage = VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
+        info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE
+        info.preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR
+        info.compositeAlpha =
+            capabilities.supportedCompositeAlpha & VkCompositeAlphaFlagsKHR(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR.rawValue) != 0
+            ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR : VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR
+        info.presentMode = presentMode
+        info.clipped = VkBool32(VK_TRUE)
+        info.oldSwapchain = swapchain
+        var created: VkSwapchainKHR?
+        try check(vkCreateSwapchainKHR(context.device, &info, nil, &created), "vkCreateSwapchainKHR(\(width)×\(height))")
+        destroyChain()
+        swapchain = created
+        self.width = width
+        self.height = height
+        var count: UInt32 = 0
+        vkGetSwapchainImagesKHR(context.device, created, &count, nil)
+        var handles = [VkImage?](repeating: nil, count: Int(count))
+        vkGetSwapchainImagesKHR(context.device, created, &count, &handles)
+        images = handles.compactMap { $0 }
+        for image in images {
+            var viewInfo = VkImageViewCreateInfo()
+            viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+            viewInfo.image = image
+            viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
+            viewInfo.format = format
+            viewInfo.subresourceRange = GPUImage.range()
+            var view: VkImageView?
+            try check(vkCreateImageView(context.device, &viewInfo, nil, &view), "swapchain image view")
+            if let view { views.append(view) }
+        }
+    }
+
+    /// The next image to draw, or nil when none came within `timeout` nanoseconds or the chain is out of date.
+    public func acquire(timeout: UInt64 = 100_000_000) throws(VulkanError) -> Int? {
+        guard let swapchain else { return nil }
+        var index: UInt32 = 0
+        let result = vkAcquireNextImageKHR(context.device, swapchain, timeout, nil, fence, &index)
+        if result == VK_TIMEOUT || result == VK_NOT_READY || result == VK_ERROR_OUT_OF_DATE_KHR { return nil }
+        guard result == VK_SUCCESS || result == VK_SUBOPTIMAL_KHR else { throw VulkanError("vkAcquireNextImageKHR", result) }
+        try check(vkWaitForFences(context.device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "acquire fence")
+        vkResetFences(context.device, 1, [fence])
+        return Int(index)
+    }
+
+    /// Presents image `index`.
+    public func present(_ index: Int) throws(VulkanError) {
+        guard let swapchain else { return }
+        var chain: VkSwapchainKHR? = swapchain
+        var imageIndex = UInt32(index)
+        var info = VkPresentInfoKHR()
+        info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
+        info.swapchainCount = 1
+        let result = withUnsafePointer(to: &chain) { chainPointer in
+            withUnsafePointer(to: &imageIndex) { indexPointer in
+                info.pSwapchains = chainPointer
+                info.pImageIndices = indexPointer
+                return vkQueuePresentKHR(context.queue, &info)
+            }
+        }
+        if result == VK_ERROR_OUT_OF_DATE_KHR || result == VK_SUBOPTIMAL_KHR { return }
+        try check(result, "vkQueuePresentKHR")
+    }
+
+    var imageCount: Int { images.count }
+
+    private func destroyChain() {
+        for view in views { vkDestroyImageView(context.device, view, nil) }
+        views = []
+        images = []
+        if let swapchain { vkDestroySwapchainKHR(context.device, swapchain, nil) }
+        swapchain = nil
+    }
+}
