@@ -42,6 +42,13 @@ let package = Package(
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
         .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
 
+        // The painting client: window, input, toolbar, autosave.
+        .target(
+            name: "MaLiangWayland",
+            dependencies: [
+                "MaLiang", "MaLiangStore", "MaLiangVulkan", "WaylandClient", "CWaylandCursor", "CXKBCommon", "PNGCodec",
+            ]),
+
         // Wayland bindings generated from the protocol XML, and their runtimes.
         .target(name: "WaylandScanner"),
         .executableTarget(name: "wayland-swift-scanner", dependencies: ["WaylandScanner"]),
@@ -53,7 +60,8 @@ let package = Package(
         .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor"]),
 
-        .executableTarget(name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "PNGCodec"]),
+        .executableTarget(
+            name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec"]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),
@@ -61,6 +69,9 @@ let package = Package(
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
+        .testTarget(
+            name: "MaLiangWaylandTests",
+            dependencies: ["MaLiangWayland", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
         .testTarget(name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "PNGCodec"], exclude: ["Golden"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(

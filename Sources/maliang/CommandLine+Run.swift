@@ -1,9 +1,15 @@
 import Foundation
 import MaLiang
+import MaLiangWayland
 
 /// Usage text: every command the executable understands.
 let usage = """
-    Usage: maliang COMMAND [ARGUMENTS]
+    Usage: maliang [FILE.maliang]
+           maliang COMMAND [ARGUMENTS]
+
+    With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
+    $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends. The window needs a Wayland
+    session (WAYLAND_DISPLAY); the other commands run without one.
 
     Commands:
       info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
@@ -40,9 +46,11 @@ extension CommandLine {
     static func run(_ arguments: [String]) -> Int32 {
         do {
             switch arguments.first {
-            case nil, "help", "--help", "-h":
+            case "help", "--help", "-h":
                 print(usage, terminator: "")
                 return 0
+            case nil:
+                return try PaintingApp(path: nil).run()
             case "info":
                 try DocumentCommands.info(Array(arguments.dropFirst()))
                 return 0
@@ -61,6 +69,9 @@ extension CommandLine {
             case "bench":
                 try BenchCommand.run(Array(arguments.dropFirst()))
                 return 0
+            case let path?
+            where !path.hasPrefix("-") && arguments.count == 1 && (path.hasSuffix(".maliang") || path.contains("/")):
+                return try PaintingApp(path: path).run()
             case let other?:
                 throw UsageError("unknown command \"\(other)\"")
             }

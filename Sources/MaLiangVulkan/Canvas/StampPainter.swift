@@ -135,7 +135,9 @@ func beginRendering(_ commands: VkCommandBuffer, _ image: GPUImage, clear: (Floa
 }
 
 /// Starts dynamic rendering into an image view of `width`×`height` in the GENERAL layout.
-func beginRendering(_ commands: VkCommandBuffer, view: VkImageView, width: Int, height: Int, clear: (Float, Float, Float, Float)? = nil) {
+func beginRendering(
+    _ commands: VkCommandBuffer, view: VkImageView, width: Int, height: Int, clear: (Float, Float, Float, Float)? = nil
+) {
     var attachment = VkRenderingAttachmentInfo()
     attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
     attachment.imageView = view

@@ -1,5 +1,5 @@
-import Foundation
 import CVulkan
+import Foundation
 import MaLiang
 import PNGCodec
 
@@ -45,7 +45,8 @@ extension Canvas {
     /// Draws one window frame into swapchain image `index` and presents it: the window background, the paper
     /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels.
     public func drawFrame(
-        into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float), overlays: [OverlayPlacement]
+        into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
+        overlays: [OverlayPlacement]
     ) throws(VulkanError) {
         let image = swapchain.images[index]
         let target = swapchain.views[index]
@@ -56,14 +57,20 @@ extension Canvas {
         let paper = try paperOverlay()
         try context.submitAndWait { commands throws(VulkanError) in
             transition(commands, image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_GENERAL)
-            beginRendering(commands, view: target, width: width, height: height, clear: (windowColor.0, windowColor.1, windowColor.2, 1))
+            beginRendering(
+                commands, view: target, width: width, height: height,
+                clear: (windowColor.0, windowColor.1, windowColor.2, 1))
             let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
-            try quads.draw(paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+            try quads.draw(
+                paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+                commands)
             try drawFrame(layer: paint, transform: view, width: width, height: height, format: format, commands)
             for overlay in overlays {
                 try quads.draw(
-                    overlay.image.image, corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
-                    targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity, commands)
+                    overlay.image.image,
+                    corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
+                    targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,
+                    commands)
             }
             vkCmdEndRendering(commands)
             transition(commands, image, from: VK_IMAGE_LAYOUT_GENERAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
@@ -78,7 +85,9 @@ extension Canvas {
         if let cached = paper, cached.color == color { return cached.overlay }
         func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
         let overlay = try makeOverlay(
-            PNGImage(width: 1, height: 1, pixels: .rgba8([byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)])))
+            PNGImage(
+                width: 1, height: 1,
+                pixels: .rgba8([byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)])))
         paper = (color, overlay)
         return overlay
     }

@@ -54,19 +54,24 @@ public final class Swapchain {
         if width == self.width && height == self.height && swapchain != nil { return }
         vkDeviceWaitIdle(context.device)
         var capabilities = VkSurfaceCapabilitiesKHR()
-        try check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physicalDevice, surface, &capabilities), "surface capabilities")
+        try check(
+            vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physicalDevice, surface, &capabilities),
+            "surface capabilities")
         var modeCount: UInt32 = 0
         vkGetPhysicalDeviceSurfacePresentModesKHR(context.physicalDevice, surface, &modeCount, nil)
         var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(modeCount))
         vkGetPhysicalDeviceSurfacePresentModesKHR(context.physicalDevice, surface, &modeCount, &modes)
-        presentMode = modes.contains(VK_PRESENT_MODE_MAILBOX_KHR) ? VK_PRESENT_MODE_MAILBOX_KHR : VK_PRESENT_MODE_FIFO_KHR
+        presentMode =
+            modes.contains(VK_PRESENT_MODE_MAILBOX_KHR) ? VK_PRESENT_MODE_MAILBOX_KHR : VK_PRESENT_MODE_FIFO_KHR
         var formatCount: UInt32 = 0
         vkGetPhysicalDeviceSurfaceFormatsKHR(context.physicalDevice, surface, &formatCount, nil)
         var formats = [VkSurfaceFormatKHR](repeating: VkSurfaceFormatKHR(), count: Int(formatCount))
         vkGetPhysicalDeviceSurfaceFormatsKHR(context.physicalDevice, surface, &formatCount, &formats)
         // UNORM: the paint is blended in sRGB-encoded values already; an _SRGB format would encode it twice.
         let chosen =
-            formats.first { $0.format == VK_FORMAT_B8G8R8A8_UNORM } ?? formats.first { $0.format == VK_FORMAT_R8G8B8A8_UNORM } ?? formats.first
+            formats.first { $0.format == VK_FORMAT_B8G8R8A8_UNORM } ?? formats.first {
+                $0.format == VK_FORMAT_R8G8B8A8_UNORM
+            } ?? formats.first
         guard let chosen else { throw VulkanError("the surface offers no format") }
         format = chosen.format
         var info = VkSwapchainCreateInfoKHR()
@@ -78,17 +83,20 @@ public final class Swapchain {
         info.imageColorSpace = chosen.colorSpace
         info.imageExtent = VkExtent2D(width: UInt32(width), height: UInt32(height))
         info.imageArrayLayers = 1
-        info.imageUsage = VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
+        info.imageUsage = VkImageUsageFlags(
+            VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
         info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR
         info.compositeAlpha =
-            capabilities.supportedCompositeAlpha & VkCompositeAlphaFlagsKHR(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR.rawValue) != 0
+            capabilities.supportedCompositeAlpha & VkCompositeAlphaFlagsKHR(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR.rawValue)
+                != 0
             ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR : VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR
         info.presentMode = presentMode
         info.clipped = VkBool32(VK_TRUE)
         info.oldSwapchain = swapchain
         var created: VkSwapchainKHR?
-        try check(vkCreateSwapchainKHR(context.device, &info, nil, &created), "vkCreateSwapchainKHR(\(width)×\(height))")
+        try check(
+            vkCreateSwapchainKHR(context.device, &info, nil, &created), "vkCreateSwapchainKHR(\(width)×\(height))")
         destroyChain()
         swapchain = created
         self.width = width
@@ -117,7 +125,9 @@ public final class Swapchain {
         var index: UInt32 = 0
         let result = vkAcquireNextImageKHR(context.device, swapchain, timeout, nil, fence, &index)
         if result == VK_TIMEOUT || result == VK_NOT_READY || result == VK_ERROR_OUT_OF_DATE_KHR { return nil }
-        guard result == VK_SUCCESS || result == VK_SUBOPTIMAL_KHR else { throw VulkanError("vkAcquireNextImageKHR", result) }
+        guard result == VK_SUCCESS || result == VK_SUBOPTIMAL_KHR else {
+            throw VulkanError("vkAcquireNextImageKHR", result)
+        }
         try check(vkWaitForFences(context.device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "acquire fence")
         vkResetFences(context.device, 1, [fence])
         return Int(index)

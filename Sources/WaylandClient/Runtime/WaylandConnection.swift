@@ -64,6 +64,12 @@ public final class WaylandConnection {
 
     func unregister(_ proxy: OpaquePointer) { objects[proxy] = nil }
 
+    /// Wraps a proxy made by someone else (libwayland-cursor's buffers), to pass it to requests. Never dispatched
+    /// to, never destroyed by us.
+    package func foreign<Object: WaylandObject>(_ proxy: OpaquePointer, _ type: Object.Type) -> Object {
+        wrap(proxy, type)
+    }
+
     // MARK: - Traffic
 
     /// Sends queued requests. Returns `false` when the socket is full and the rest must wait for POLLOUT.

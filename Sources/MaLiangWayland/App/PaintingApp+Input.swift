@@ -1,0 +1,103 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+import MaLiangVulkan
+import PNGCodec
+import WaylandClient
+import WaylandProtocol
+
+extension PaintingApp {
+    func setSeat(_ seat: WlSeat) {
+        self.seat = seat
+        seat.onEvent = { [unowned self] event in
+            guard case .capabilities(let capabilities) = event else { return }
+            if capabilities.contains(.pointer), pointer == nil { setUpPointer(seat.getPointer()) }
+            if capabilities.contains(.keyboard), keyboardObject == nil { setUpKeyboard(seat.getKeyboard()) }
+            if capabilities.contains(.touch), touch == nil { setUpTouch(seat.getTouch()) }
+        }
+        makeTabletSeatIfReady()
+    }
+
+    var toolbarState: Toolbar.State {
+        Toolbar.State(brush: style.preset, color: style.color, showsClose: !(window?.serverSideDecorations ?? false))
+    }
+
+    /// Whether touches are ignored: a pen is in proximity, or left it less than half a second ago.
+    var penActive: Bool {
+        if tools.values.contains(where: { $0.machine.current.inProximity }) { return true }
+        guard let last = lastPenProximity else { return false }
+        return ContinuousClock.now - last < TouchTracker.penTail
+    }
+
+    // MARK: - Strokes
+
+    func beginStroke(at point: Point, sample: InputSample, eraser: Bool) {
+        canvas.beginStroke(
+            brush: style.brush(eraser: eraser), seed: UInt64.random(in: 1...UInt64.max), canvasScale: view.scale)
+        continueStroke(sample)
+    }
+
+    func continueStroke(_ sample: InputSample) {
+        do { try canvas.continueStroke(with: [sample]) } catch { statusMessage = "\(error)" }
+        requestFrame()
+    }
+
+    func endStroke() {
+        do { try canvas.endStroke() } catch { statusMessage = "\(error)" }
+        requestFrame()
+    }
+
+    // MARK: - Toolbar and commands
+
+    func perform(_ action: Toolbar.Action) {
+        switch action {
+        case .brush(let index): style.preset = index
+        case .color(let index): style.color = index
+        case .smaller: style.sizeFactor = max(style.sizeFactor / 1.25, 0.1)
+        case .larger: style.sizeFactor = min(style.sizeFactor * 1.25, 20)
+        case .lighter: style.opacityFactor = max(style.opacityFactor / 1.3, 0.05)
+        case .darker: style.opacityFactor = min(style.opacityFactor * 1.3, 1)
+        case .undo: canvas.undo()
+        case .redo: canvas.redo()
+        case .fit: resetView()
+        case .export: exportPNG()
+        case .close: running = false
+        }
+        requestFrame()
+    }
+
+    func perform(_ command: KeyCommand) {
+        switch command {
+        case .undo: perform(Toolbar.Action.undo)
+        case .redo: perform(Toolbar.Action.redo)
+        case .save: statusMessage = "Saved: every stroke is written to \(file.url.path) as it ends"
+        case .exportPNG: exportPNG()
+        case .smaller: perform(Toolbar.Action.smaller)
+        case .larger: perform(Toolbar.Action.larger)
+        case .eraser: style.preset = Toolbar.brushes.count - 1
+        case .brush: if style.preset == Toolbar.brushes.count - 1 { style.preset = 0 }
+        case .preset(let number): if number <= Toolbar.brushes.count { style.preset = number - 1 }
+        case .resetView: resetView()
+        case .deleteSelection:
+            if let selected = selectedChartlet {
+                document.remove(selected)
+                selectedChartlet = nil
+            }
+        case .fullscreen: window?.toggleFullscreen()
+        case .panHold(let held): pointerState.spaceHeld = held
+        }
+        requestFrame()
+    }
+
+    /// Writes the drawing as a PNG next to the document (drawing.png beside drawing.maliang).
+    func exportPNG() {
+        let url = file.url.deletingPathExtension().appendingPathExtension("png")
+        do {
+            let image = try canvas.export()
+            try AtomicFile.write(try PNG.encode(image), to: url)
+            statusMessage = "Exported \(url.path)"
+        } catch {
+            statusMessage = "Export failed: \(error)"
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import WaylandClient
+import WaylandProtocol
+
+/// The xdg_toplevel window: size, scale, decorations and states, applied in one place when a configure is
+/// acknowledged.
+final class WindowState {
+    let surface: WlSurface
+    let xdgSurface: XdgSurface
+    let toplevel: XdgToplevel
+    var decoration: ZxdgToplevelDecorationV1?
+    var viewport: WpViewport?
+    var fractionalScale: WpFractionalScaleV1?
+    /// Logical size (surface coordinates).
+    private(set) var width: Int32 = 1280
+    private(set) var height: Int32 = 800
+    private var pendingWidth: Int32 = 0
+    private var pendingHeight: Int32 = 0
+    private var pendingStates: [XdgToplevelState] = []
+    private(set) var isConfigured = false
+    private(set) var isFullscreen = false
+    private(set) var isMaximized = false
+    /// Whether the compositor draws the title bar (KDE, sway); otherwise the toolbar is ours to drag and close.
+    private(set) var serverSideDecorations = false
+    /// Buffer pixels per surface coordinate: fractional-scale-v1 when offered, else the outputs' integer scale.
+    private(set) var scale = 1.0
+    var entered: Set<ObjectIdentifier> = []
+    private let outputScale: (Set<ObjectIdentifier>) -> Int32
+    var onChange: (() -> Void)?
+    var onClose: (() -> Void)?
+
+    init(
+        compositor: WlCompositor, wmBase: XdgWmBase, decorations: ZxdgDecorationManagerV1?, viewporter: WpViewporter?,
+        fractional: WpFractionalScaleManagerV1?, outputScale: @escaping (Set<ObjectIdentifier>) -> Int32
+    ) {
+        self.outputScale = outputScale
+        surface = compositor.createSurface()
+        xdgSurface = wmBase.getXdgSurface(surface: surface)
+        toplevel = xdgSurface.getToplevel()
+        toplevel.setTitle(title: "MaLiang")
+        toplevel.setAppId(appId: "org.maliang.MaLiang")
+        toplevel.setMinSize(width: 320, height: 240)
+        if let decorations {
+            let decoration = decorations.getToplevelDecoration(toplevel: toplevel)
+            decoration.setMode(mode: .serverSide)
+            decoration.onEvent = { [unowned self] event in
+                if case .configure(let mode) = event { serverSideDecorations = mode == .serverSide }
+            }
+            self.decoration = decoration
+        }
+        if let viewporter, let fractional {
+            viewport = viewporter.getViewport(surface: surface)
+            let scaleObject = fractional.getFractionalScale(surface: surface)
+            scaleObject.onEvent = { [unowned self] event in
+                if case .preferredScale(let value) = event {
+                    scale = Double(value) / 120
+                    onChange?()
+                }
+            }
+            fractionalScale = scaleObject
+        }
+        surface.onEvent = { [unowned self] event in
+            switch event {
+            case .enter(let output): entered.insert(ObjectIdentifier(output))
+            case .leave(let output): entered.remove(ObjectIdentifier(output))
+            default: break
+            }
+            outputScaleChanged()
+        }
+        toplevel.onEvent = { [unowned self] event in
+            switch event {
+            case .configure(let width, let height, let states):
+                pendingWidth = width
+                pendingHeight = height
+                pendingStates = stride(from: 0, to: states.count - 3, by: 4).map { index in
+                    XdgToplevelState(
+                        rawValue: UInt32(states[index]) | UInt32(states[index + 1]) << 8 | UInt32(states[index + 2])
+                            << 16
+                            | UInt32(states[index + 3]) << 24)
+                }
+            case .close: onClose?()
+            default: break
+            }
+        }
+        xdgSurface.onEvent = { [unowned self] event in
+            guard case .configure(let serial) = event else { return }
+            if pendingWidth > 0 && pendingHeight > 0 {
+                width = pendingWidth
+                height = pendingHeight
+            }
+            isFullscreen = pendingStates.contains(.fullscreen)
+            isMaximized = pendingStates.contains(.maximized)
+            xdgSurface.ackConfigure(serial: serial)
+            isConfigured = true
+            onChange?()
+        }
+        surface.commit()
+    }
+
+    /// Re-reads the integer scale of the outputs the window is on (without fractional scaling).
+    func outputScaleChanged() {
+        guard fractionalScale == nil else { return }
+        let integer = Double(max(outputScale(entered), 1))
+        if integer != scale {
+            scale = integer
+            onChange?()
+        }
+    }
+
+    /// Buffer size in pixels.
+    var bufferWidth: Int { Int((Double(width) * scale).rounded(.up)) }
+    var bufferHeight: Int { Int((Double(height) * scale).rounded(.up)) }
+
+    /// Tells the compositor how the buffer maps to the surface; call before presenting a frame of a new size.
+    func applyScale() {
+        if let viewport {
+            viewport.setDestination(width: width, height: height)
+        } else {
+            surface.setBufferScale(scale: Int32(scale))
+        }
+    }
+
+    func toggleFullscreen() {
+        if isFullscreen { toplevel.unsetFullscreen() } else { toplevel.setFullscreen(output: nil) }
+    }
+
+    func toggleMaximized() {
+        if isMaximized { toplevel.unsetMaximized() } else { toplevel.setMaximized() }
+    }
+
+    func destroy() {
+        fractionalScale?.destroy()
+        viewport?.destroy()
+        decoration?.destroy()
+        toplevel.destroy()
+        xdgSurface.destroy()
+        surface.destroy()
+    }
+}

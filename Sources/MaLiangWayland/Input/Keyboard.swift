@@ -1,0 +1,83 @@
+import CXKBCommon
+import Glibc
+
+/// The compositor's keymap through xkbcommon: evdev key codes become keysyms with the current modifiers.
+final class Keyboard {
+    private let context: OpaquePointer
+    private var keymap: OpaquePointer?
+    private var state: OpaquePointer?
+
+    init?() {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return nil }
+        self.context = context
+    }
+
+    deinit {
+        if let state { xkb_state_unref(state) }
+        if let keymap { xkb_keymap_unref(keymap) }
+        xkb_context_unref(context)
+    }
+
+    /// Loads the keymap the compositor sent (a file descriptor to map); closes the descriptor.
+    func load(fd: Int32, size: UInt32) {
+        defer { close(fd) }
+        guard size > 0, let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            return
+        }
+        defer { munmap(mapped, Int(size)) }
+        guard
+            let loaded = xkb_keymap_new_from_string(
+                context, mapped.assumingMemoryBound(to: CChar.self), XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return }
+        if let state { xkb_state_unref(state) }
+        if let keymap { xkb_keymap_unref(keymap) }
+        keymap = loaded
+        state = xkb_state_new(loaded)
+    }
+
+    func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        guard let state else { return }
+        xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
+    }
+
+    /// The lower-case keysym of evdev key `key`, or 0 without a keymap.
+    func keysym(for key: UInt32) -> UInt32 {
+        guard let state else { return 0 }
+        return xkb_keysym_to_lower(xkb_state_key_get_one_sym(state, key + 8))
+    }
+
+    var control: Bool { isActive("Control") }
+    var shift: Bool { isActive("Shift") }
+
+    private func isActive(_ modifier: String) -> Bool {
+        guard let state else { return false }
+        return xkb_state_mod_name_is_active(state, modifier, XKB_STATE_MODS_EFFECTIVE) > 0
+    }
+}
+
+/// What a key press asks for.
+enum KeyCommand: Equatable {
+    case undo, redo, save, exportPNG, smaller, larger, eraser, brush, preset(Int), resetView, deleteSelection,
+        fullscreen
+    case panHold(Bool)
+
+    /// The command for a keysym (lower case) with the modifiers held, if any.
+    static func command(keysym: UInt32, control: Bool, shift: Bool) -> KeyCommand? {
+        switch (keysym, control, shift) {
+        case (0x7a, true, false): .undo  // z
+        case (0x7a, true, true), (0x79, true, _): .redo  // Z, y
+        case (0x73, true, _): .save  // s
+        case (0x65, true, true): .exportPNG  // E
+        case (0x5b, false, _): .smaller  // [
+        case (0x5d, false, _): .larger  // ]
+        case (0x65, false, false): .eraser  // e
+        case (0x62, false, false): .brush  // b
+        case (0x31...0x39, false, false): .preset(Int(keysym) - 0x30)  // 1…9
+        case (0x30, false, false): .resetView  // 0
+        case (0xffff, _, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
+        case (0xffc8, _, _): .fullscreen  // F11
+        default: nil
+        }
+    }
+}

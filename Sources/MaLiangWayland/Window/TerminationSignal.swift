@@ -1,0 +1,22 @@
+import Glibc
+
+/// SIGTERM and SIGINT turned into a readable file descriptor (the self-pipe trick), so the event loop can end the
+/// stroke in flight and close cleanly instead of dying mid-write.
+enum TerminationSignal {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+
+    /// The read end: readable once a termination signal arrived.
+    static func install() -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return -1 }
+        _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
+        writeEnd = ends[1]
+        let handler: @convention(c) (Int32) -> Void = { _ in
+            var byte: UInt8 = 1
+            _ = write(TerminationSignal.writeEnd, &byte, 1)
+        }
+        signal(SIGTERM, handler)
+        signal(SIGINT, handler)
+        return ends[0]
+    }
+}
