@@ -14,8 +14,10 @@ extension PaintingApp {
             })
         window.onChange = { [unowned self] in requestFrame() }
         window.onClose = { [unowned self] in running = false }
-        swapchain = try Swapchain(
-            context: swapchainContext, wlDisplay: connection.display, wlSurface: window.surface.proxy!)
+        guard let surfacePointer = window.surface.proxy else {
+            throw LaunchError(description: "the window surface is gone")
+        }
+        swapchain = try Swapchain(context: swapchainContext, wlDisplay: connection.display, wlSurface: surfacePointer)
         return window
     }
 
