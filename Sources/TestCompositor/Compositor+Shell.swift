@@ -65,7 +65,8 @@ extension ScriptedCompositor {
             default: break
             }
         }
-        surface.onCommit = { [unowned self, unowned window] in
+        surface.onCommit = { [unowned self, weak window] in
+            guard let window else { return }
             if window.configureSerial == 0 {
                 // The initial commit: answer with the first configure (size left to the client).
                 configure(window, width: 0, height: 0)

@@ -189,8 +189,10 @@ extension ScriptedCompositor {
     private func announce(_ tool: ScriptedTool, on seat: ZwpTabletSeatV2Resource) {
         let resource = seat.toolAdded()
         tool.resources[ObjectIdentifier(seat)] = resource
-        resource.onRequest = { [unowned self, unowned tool] request in
-            guard case .setCursor(let serial, let surface, _, _) = request, serial == tool.proximitySerial else {
+        // Weak: the script may forget the tool (removed) before the client destroys its object.
+        resource.onRequest = { [unowned self, weak tool] request in
+            guard let tool, case .setCursor(let serial, let surface, _, _) = request, serial == tool.proximitySerial
+            else {
                 return
             }
             tool.cursor = surface

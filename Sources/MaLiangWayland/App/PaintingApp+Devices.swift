@@ -219,5 +219,10 @@ final class CursorSurfaces {
     var pointer: WlSurface?
     var theme: OpaquePointer?
 
-    deinit { if let theme { wl_cursor_theme_destroy(theme) } }
+    func destroyTheme() {
+        if let theme { wl_cursor_theme_destroy(theme) }
+        theme = nil
+    }
+
+    deinit { destroyTheme() }
 }

@@ -102,7 +102,8 @@ public final class PaintingApp {
             try connection.flush()
             while running { try loop.turn(maximumWait: .milliseconds(250)) }
             finishStrokes()
-            try? connection.roundtrip()
+            // Send what is queued without waiting for the compositor: it may be the one going away.
+            _ = try? connection.flush()
         } catch {
             finishStrokes()
             FileHandle.standardError.write(
@@ -120,6 +121,8 @@ public final class PaintingApp {
 
     private func shutDown() {
         swapchain = nil
+        // The cursor theme's buffers are proxies of this connection: free them before it closes.
+        cursorSurfaces.destroyTheme()
         window?.destroy()
         file.close()
         connection.close()

@@ -17,6 +17,12 @@ enum TerminationSignal {
         }
         signal(SIGTERM, handler)
         signal(SIGINT, handler)
+        // A launcher may have started us with these signals blocked (they would then never arrive).
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGTERM)
+        sigaddset(&unblocked, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
         return ends[0]
     }
 }

@@ -42,6 +42,8 @@ public final class WaylandServerDisplay {
     public func shutDown() {
         guard !destroyed else { return }
         destroyed = true
+        // Owners may be going away too: no destroy callbacks while everything is torn down.
+        for resource in resources.values { resource.onDestroy = nil }
         wl_display_destroy_clients(display)
         wl_display_destroy(display)
         globals.removeAll()

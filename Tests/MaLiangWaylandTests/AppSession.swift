@@ -1,0 +1,131 @@
+import Foundation
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// The real `maliang` window, started as its own process against a ``ScriptedCompositor`` living in the test;
+/// ``pump(until:timeout:)`` runs the compositor while the test waits.
+final class AppSession {
+    let compositor: ScriptedCompositor
+    let process: Process
+    let dataHome: URL
+    /// Where the app's output goes (a file: reading a pipe the app still holds open would block).
+    let logURL: URL
+
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "maliang")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../.build/debug/maliang"
+        ).standardized
+    }
+
+    init(options: ScriptedCompositor.Options = .init(), arguments: [String] = []) throws {
+        let runtime = RuntimeDirectory.ensure()
+        compositor = try ScriptedCompositor(options: options)
+        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "maliang-app-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
+        process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = compositor.socketName
+        environment["XDG_RUNTIME_DIR"] = runtime
+        environment["XDG_DATA_HOME"] = dataHome.path
+        environment["MALIANG_VULKAN_VALIDATION"] = "0"
+        process.environment = environment
+        logURL = dataHome.appendingPathComponent("output.log")
+        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = logHandle
+        process.standardError = logHandle
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: dataHome)
+    }
+
+    var documentURL: URL { dataHome.appendingPathComponent("maliang/autosave.maliang") }
+
+    /// Runs the compositor until `condition` holds; fails (returns false) on timeout or if the app died.
+    @discardableResult
+    func pump(until condition: () -> Bool, timeout: Duration = .seconds(30)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            guard process.isRunning, ContinuousClock.now < deadline else { return false }
+            compositor.dispatch(timeoutMilliseconds: 5)
+        }
+        return true
+    }
+
+    /// Lets the app work for a while (it answers frame callbacks, draws).
+    func settle(_ duration: Duration = .milliseconds(400)) {
+        let deadline = ContinuousClock.now + duration
+        while ContinuousClock.now < deadline { compositor.dispatch(timeoutMilliseconds: 5) }
+    }
+
+    func waitUntilMapped() throws {
+        guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }) else {
+            throw Failure(description: "the window never mapped; output:\n\(log)")
+        }
+        settle()
+    }
+
+    /// Waits for the next commit of the window and returns its pixels.
+    func nextImage() throws -> Image {
+        let start = compositor.focusedToplevel?.surface.commitCount ?? 0
+        guard pump(until: { (compositor.focusedToplevel?.surface.commitCount ?? 0) > start }) else {
+            throw Failure(description: "no new frame; output:\n\(log)")
+        }
+        settle(.milliseconds(150))
+        guard let image = compositor.focusedToplevel?.image else { throw Failure(description: "no pixels") }
+        return image
+    }
+
+    var image: Image? { compositor.focusedToplevel?.image }
+
+    /// Everything the app printed.
+    var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
+
+    /// Asks the app to terminate and returns its exit status.
+    func terminate() -> Int32 {
+        process.terminate()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while process.isRunning && ContinuousClock.now < deadline { compositor.dispatch(timeoutMilliseconds: 5) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+}
+
+extension Image {
+    /// Rows in column `x` (from `fromY`) whose pixel is darker than `threshold` (0…255 average of RGB).
+    func darkRows(x: Int, fromY: Int = 48, threshold: Int = 128) -> [Int] {
+        (fromY..<height).filter { y in
+            let pixel = rgba(x: x, y: y)
+            return (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3 < threshold
+        }
+    }
+
+    /// Number of pixels below the toolbar darker than `threshold`.
+    func darkPixelCount(fromY: Int = 48, threshold: Int = 128) -> Int {
+        var count = 0
+        for y in fromY..<height {
+            for x in 0..<width {
+                let pixel = rgba(x: x, y: y)
+                if (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3 < threshold { count += 1 }
+            }
+        }
+        return count
+    }
+}

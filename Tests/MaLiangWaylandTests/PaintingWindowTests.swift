@@ -1,0 +1,193 @@
+import Foundation
+import MaLiangStore
+import TestCompositor
+import Testing
+import WaylandProtocol
+
+/// The real client, end to end: input from the scripted compositor, pixels read from its committed buffers.
+@Suite(.serialized) struct PaintingWindowTests {
+    func penSession() throws -> AppSession {
+        let session = try AppSession()
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.compositor.addTool(ToolSpec(id: "eraser", type: .eraser))
+        try session.waitUntilMapped()
+        return session
+    }
+
+    /// A pen stroke along y from x0 to x1 with pressure rising from `from` to `to`.
+    func stroke(
+        _ session: AppSession, tool: String = "pen", y: Double = 300, x0: Double = 100, x1: Double = 700,
+        from: Double = 0.1, to: Double = 1
+    )
+        throws
+    {
+        let compositor = session.compositor
+        try compositor.sendToolFrame(tool: tool, [.proximityIn(tablet: "t1"), .motion(x: x0, y: y)])
+        try compositor.sendToolFrame(tool: tool, [.down, .pressure(UInt32(from * 65535))])
+        for step in 1...30 {
+            let t = Double(step) / 30
+            try compositor.sendToolFrame(
+                tool: tool, [.motion(x: x0 + (x1 - x0) * t, y: y), .pressure(UInt32((from + (to - from) * t) * 65535))])
+            session.settle(.milliseconds(10))
+        }
+        try compositor.sendToolFrame(tool: tool, [.up])
+        try compositor.sendToolFrame(tool: tool, [.proximityOut])
+    }
+
+    @Test func aPenStrokeWithRisingPressureGrowsWider() throws {
+        let session = try penSession()
+        try stroke(session)
+        let image = try session.nextImage()
+        let thin = image.darkRows(x: 160)
+        let thick = image.darkRows(x: 640)
+        #expect(!thin.isEmpty && thick.count > thin.count + 2, "thin \(thin), thick \(thick)")
+        // The stroke lands under the pen: centred on y = 300.
+        #expect(thick.contains(300))
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func theEraserEndErases() throws {
+        let session = try penSession()
+        try stroke(session, y: 300, from: 1, to: 1)
+        try stroke(session, tool: "eraser", y: 300, x0: 350, x1: 450, from: 1, to: 1)
+        let image = try session.nextImage()
+        #expect(!image.darkRows(x: 200).isEmpty)
+        #expect(image.darkRows(x: 400).isEmpty)
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func touchesAreIgnoredWhileThePenHovers() throws {
+        let session = try penSession()
+        try session.compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 50, y: 500), .distance(20000)])
+        session.settle(.milliseconds(100))
+        var events: [TouchEvent] = [.down(id: 1, x: 100, y: 200), .frame]
+        for step in 1...10 { events += [.motion(id: 1, x: 100 + Double(step) * 40, y: 200), .frame] }
+        events += [.up(id: 1), .frame]
+        try session.compositor.sendTouch(events)
+        session.settle()
+        let image = try #require(session.image)
+        #expect(image.darkPixelCount() == 0)
+        // Once the pen has left (and the half-second tail passed), a finger paints.
+        try session.compositor.sendToolFrame(tool: "pen", [.proximityOut])
+        session.settle(.milliseconds(700))
+        try session.compositor.sendTouch(events)
+        #expect(try session.nextImage().darkPixelCount() > 0)
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func twoFingersPinchToZoom() throws {
+        let session = try penSession()
+        try stroke(session, y: 300, x0: 300, x1: 500, from: 1, to: 1)
+        let before = try session.nextImage().darkPixelCount()
+        // Past the palm-rejection tail after the pen left.
+        session.settle(.milliseconds(700))
+        var events: [TouchEvent] = [.down(id: 1, x: 380, y: 300), .down(id: 2, x: 420, y: 300), .frame]
+        for step in 1...10 {
+            events += [
+                .motion(id: 1, x: 380 - Double(step) * 10, y: 300), .motion(id: 2, x: 420 + Double(step) * 10, y: 300),
+                .frame,
+            ]
+        }
+        events += [.up(id: 1), .up(id: 2), .frame]
+        try session.compositor.sendTouch(events)
+        let after = try session.nextImage().darkPixelCount()
+        #expect(after > before * 2, "before \(before), after \(after)")
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func controlZUndoesThroughTheKeyboard() throws {
+        let session = try penSession()
+        try stroke(session, from: 1, to: 1)
+        #expect(try session.nextImage().darkPixelCount() > 0)
+        // Control is modifier 2 (mask 4) in the default keymap; z is evdev key 44.
+        try session.compositor.sendKeyboard([
+            .enter, .modifiers(depressed: 4, latched: 0, locked: 0, group: 0), .key(44, pressed: true),
+            .key(44, pressed: false),
+        ])
+        #expect(try session.nextImage().darkPixelCount() == 0)
+        // Control+Shift+Z redoes.
+        try session.compositor.sendKeyboard([
+            .modifiers(depressed: 5, latched: 0, locked: 0, group: 0), .key(44, pressed: true),
+        ])
+        #expect(try session.nextImage().darkPixelCount() > 0)
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func hoveringSetsTheToolsOwnCursorSurface() throws {
+        let session = try penSession()
+        try session.compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 300, y: 300)])
+        #expect(session.pump(until: { session.compositor.toolCursor("pen").setCount == 1 }))
+        let cursor = try #require(session.compositor.toolCursor("pen").surface)
+        #expect(cursor.role == "tablet cursor")
+        try session.compositor.sendToolFrame(tool: "pen", [.proximityOut])
+        try session.compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 310, y: 300)])
+        #expect(session.pump(until: { session.compositor.toolCursor("pen").setCount == 2 }))
+        try session.compositor.sendToolFrame(tool: "eraser", [.proximityIn(tablet: "t1"), .motion(x: 310, y: 300)])
+        #expect(session.pump(until: { session.compositor.toolCursor("eraser").setCount == 1 }))
+        #expect(session.compositor.toolCursor("eraser").surface !== session.compositor.toolCursor("pen").surface)
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func aToolRemovedMidStrokeEndsTheStrokeCleanly() throws {
+        let session = try penSession()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 300), .down, .pressure(60000)])
+        for step in 1...10 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 100 + Double(step) * 30, y: 300)]) }
+        try compositor.removeTool("pen")
+        let image = try session.nextImage()
+        #expect(!image.darkRows(x: 250).isEmpty)
+        try compositor.addTool(ToolSpec(id: "pen2"))
+        session.settle()
+        try compositor.sendToolFrame(
+            tool: "pen2", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 500), .down, .pressure(60000)])
+        for step in 1...10 { try compositor.sendToolFrame(tool: "pen2", [.motion(x: 100 + Double(step) * 30, y: 500)]) }
+        try compositor.sendToolFrame(tool: "pen2", [.up, .proximityOut])
+        #expect(!(try session.nextImage()).darkRows(x: 250, fromY: 450).isEmpty)
+        #expect(session.terminate() == 0)
+        // Both strokes are in the document.
+        let file = try DocumentFile.open(at: session.documentURL)
+        #expect(file.document.elements.count == 2)
+    }
+
+    @Test func theAdversarialScriptLeavesTheClientRunning() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../TestCompositorTests/Scripts/adversarial-pen.jsonl"
+        )
+        .standardized
+        let dump = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-adversarial-\(getpid()).png")
+            .path
+        let script = try Script(
+            text: try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "DUMP_PATH", with: dump))
+        var options = ScriptedCompositor.Options()
+        options.globals = try #require(script.globals)
+        let session = try AppSession(options: options)
+        let player = ScriptPlayer(script: script, compositor: session.compositor)
+        #expect(session.pump(until: { (try? player.advance()) ?? false }), "\(session.log)")
+        session.settle()
+        #expect(session.process.isRunning)
+        // The pen went down at (10, 10) and moved: a mark below the toolbar would be at y = 10 + 0 (the toolbar
+        // covers it), so the check is that drawing still works afterwards.
+        try session.compositor.addTool(ToolSpec(id: "late"))
+        session.settle()
+        try session.compositor.sendToolFrame(
+            tool: "late", [.proximityIn(tablet: "t1"), .motion(x: 200, y: 400), .down, .pressure(65535)])
+        try session.compositor.sendToolFrame(tool: "late", [.motion(x: 400, y: 400)])
+        try session.compositor.sendToolFrame(tool: "late", [.up, .proximityOut])
+        #expect(!(try session.nextImage()).darkRows(x: 300, fromY: 350).isEmpty)
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func closingTheWindowQuitsAndKeepsTheDrawing() throws {
+        let session = try penSession()
+        try stroke(session, from: 1, to: 1)
+        _ = try session.nextImage()
+        session.compositor.close(try #require(session.compositor.focusedToplevel))
+        #expect(session.pump(until: { !session.process.isRunning }) || !session.process.isRunning)
+        session.process.waitUntilExit()
+        #expect(session.process.terminationStatus == 0)
+        #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
+    }
+}
