@@ -78,6 +78,8 @@ let package = Package(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),
         .testTarget(
             name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "RealCompositorTests", dependencies: ["WaylandClient", "WaylandTestSupport"]),
+        .testTarget(
+            name: "RealCompositorTests",
+            dependencies: ["WaylandClient", "WaylandTestSupport", "MaLiangStore", "PNGCodec"]),
     ]
 )

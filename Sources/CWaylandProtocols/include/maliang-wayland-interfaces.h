@@ -114,4 +114,10 @@ static inline const struct wl_interface *mlwl_zwp_pointer_gesture_pinch_v1_inter
 extern const struct wl_interface zwp_pointer_gesture_hold_v1_interface;
 static inline const struct wl_interface *mlwl_zwp_pointer_gesture_hold_v1_interface(void) { return &zwp_pointer_gesture_hold_v1_interface; }
 
+/* wlr_virtual_pointer_unstable_v1 */
+extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
+static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }
+extern const struct wl_interface zwlr_virtual_pointer_manager_v1_interface;
+static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+
 #endif

@@ -1,3 +1,4 @@
+import CVulkan
 import Foundation
 import MaLiang
 import MaLiangVulkan
@@ -48,6 +49,12 @@ extension PaintingApp {
             let overlays = try toolbar.overlays(width: Double(width), scale: window.scale, state: toolbarState)
             try canvas.drawFrame(
                 into: swapchain, index: index, view: view, windowColor: (0.18, 0.18, 0.2), overlays: overlays)
+            framesPresented += 1
+            if framesPresented == 1 {
+                let decorations = window.serverSideDecorations ? "server-side" : "client-side"
+                let mode = swapchain.presentMode == VK_PRESENT_MODE_MAILBOX_KHR ? "mailbox" : "fifo"
+                log("presented \(width)x\(height) at scale \(window.scale), \(decorations) decorations, \(mode)")
+            }
         } catch {
             statusMessage = "\(error)"
             FileHandle.standardError.write(Data("maliang: cannot draw: \(error)\n".utf8))

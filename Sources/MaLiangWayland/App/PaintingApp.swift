@@ -54,6 +54,9 @@ public final class PaintingApp {
     let toolbar: Toolbar
     var style = BrushStyle()
     var selectedChartlet: ElementID?
+    /// With MALIANG_LOG=1, what the window goes through is written to standard error (tests and bug reports).
+    let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
+    var framesPresented = 0
     let cursorSurfaces = CursorSurfaces()
     var statusMessage: String?
 
@@ -101,6 +104,7 @@ public final class PaintingApp {
         do {
             try connection.flush()
             while running { try loop.turn(maximumWait: .milliseconds(250)) }
+            log("closing")
             finishStrokes()
             // Send what is queued without waiting for the compositor: it may be the one going away.
             _ = try? connection.flush()
@@ -176,6 +180,11 @@ public final class PaintingApp {
                 window?.outputScaleChanged()
             }
         }
+    }
+
+    func log(_ message: @autoclosure () -> String) {
+        guard logsLifecycle else { return }
+        FileHandle.standardError.write(Data("maliang: \(message())\n".utf8))
     }
 
     /// Requests a redraw: drawn now, or at the next frame callback when one is pending.

@@ -1,0 +1,152 @@
+import Foundation
+import MaLiangStore
+import PNGCodec
+import Testing
+import WaylandClient
+import WaylandProtocol
+import WaylandTestSupport
+
+/// The painting window on the compositors people use, started headless: it maps with the right decorations,
+/// presents, and quits cleanly with the drawing intact.
+@Suite(.serialized) struct PaintingWindowOnRealCompositorsTests {
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "maliang")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../.build/debug/maliang"
+        ).standardized
+    }
+
+    final class App {
+        let process = Process()
+        let data: URL
+        let log: URL
+
+        init(on compositor: HeadlessCompositor) throws {
+            data = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "maliang-real-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            log = data.appendingPathComponent("log")
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.executableURL = PaintingWindowOnRealCompositorsTests.executable
+            var environment = ProcessInfo.processInfo.environment
+            environment["WAYLAND_DISPLAY"] = compositor.socketPath
+            environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
+            environment["XDG_DATA_HOME"] = data.path
+            environment["MALIANG_LOG"] = "1"
+            process.environment = environment
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(at: data)
+        }
+
+        var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        var document: URL { data.appendingPathComponent("maliang/autosave.maliang") }
+
+        func waitFor(_ text: String, timeout: Duration = .seconds(60)) -> Bool {
+            let deadline = ContinuousClock.now + timeout
+            while !output.contains(text) {
+                guard process.isRunning, ContinuousClock.now < deadline else { return false }
+                usleep(50_000)
+            }
+            return true
+        }
+
+        func waitForExit(timeout: Duration = .seconds(20)) -> Int32? {
+            let deadline = ContinuousClock.now + timeout
+            while process.isRunning && ContinuousClock.now < deadline { usleep(50_000) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+
+    @Test(arguments: HeadlessCompositor.Kind.allCases)
+    func mapsPresentsAndQuitsCleanlyOnSIGTERM(kind: HeadlessCompositor.Kind) throws {
+        let compositor = try HeadlessCompositor(kind)
+        defer { compositor.stop() }
+        let app = try App(on: compositor)
+        #expect(
+            app.waitFor("presented"),
+            "\(kind): the window never presented:\n\(app.output)\n\(compositor.log.suffix(2000))")
+        let expected = kind == .sway || kind == .kwin ? "server-side decorations" : "client-side decorations"
+        #expect(app.output.contains(expected), "\(kind): \(app.output)")
+        app.process.terminate()
+        #expect(app.waitForExit() == 0, "\(kind): \(app.output)")
+        // The drawing is intact: the file opens and passes its integrity check.
+        #expect(throws: Never.self) { try DocumentFile.open(at: app.document).close() }
+    }
+
+    /// On sway a stroke is drawn with a virtual pointer (zwlr_virtual_pointer_manager_v1) from another client, seen
+    /// in a grim screenshot, and kept after the window is closed.
+    @Test func onSwayAVirtualPointerStrokeShowsInAScreenshotAndSurvivesClosing() throws {
+        let compositor = try HeadlessCompositor(.sway)
+        defer { compositor.stop() }
+        let app = try App(on: compositor)
+        #expect(app.waitFor("presented"), "\(app.output)")
+        // A second client drives the pointer.
+        let driver = try WaylandConnection(name: compositor.socketPath)
+        defer { driver.close() }
+        let registry = WaylandRegistry(connection: driver)
+        try driver.roundtrip()
+        let manager = registry.bind(
+            try #require(registry.first(ZwlrVirtualPointerManagerV1.self)), ZwlrVirtualPointerManagerV1.self)
+        let seat = registry.bind(try #require(registry.first(WlSeat.self)), WlSeat.self)
+        seat.onEvent = { _ in }
+        let pointer = manager.createVirtualPointer(seat: seat)
+        try driver.roundtrip()
+        usleep(500_000)  // the app binds the pointer the seat now has
+        var time: UInt32 = 1
+        func move(_ x: UInt32, _ y: UInt32) throws {
+            pointer.motionAbsolute(time: time, x: x, y: y, xExtent: 800, yExtent: 600)
+            pointer.frame()
+            time += 16
+            try driver.roundtrip()
+            usleep(15_000)
+        }
+        try move(200, 300)
+        pointer.button(time: time, button: 0x110, state: .pressed)
+        pointer.frame()
+        for step in 1...20 { try move(200 + UInt32(step) * 20, 300 + UInt32(step)) }
+        pointer.button(time: time, button: 0x110, state: .released)
+        pointer.frame()
+        try driver.roundtrip()
+        usleep(800_000)
+        let shot = compositor.runtimeDirectory + "/shot.png"
+        let grim = Process()
+        grim.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
+        grim.arguments = [shot]
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = compositor.socketPath
+        environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
+        grim.environment = environment
+        try grim.run()
+        grim.waitUntilExit()
+        let image = try PNG.decode(try Data(contentsOf: URL(fileURLWithPath: shot)), depth: .eight)
+        var dark = 0
+        for y in 100..<image.height {
+            for x in 0..<image.width {
+                let pixel = image.rgba(x: x, y: y)
+                if pixel.red < 0.3 && pixel.green < 0.3 && pixel.blue < 0.3 { dark += 1 }
+            }
+        }
+        #expect(dark > 200, "dark pixels \(dark); \(app.output)")
+        let swaymsg = Process()
+        swaymsg.executableURL = URL(fileURLWithPath: "/usr/bin/swaymsg")
+        let socket = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: compositor.runtimeDirectory).first {
+                $0.hasPrefix("sway-ipc.")
+            })
+        swaymsg.arguments = ["-s", "\(compositor.runtimeDirectory)/\(socket)", "kill"]
+        swaymsg.standardOutput = FileHandle.nullDevice
+        try swaymsg.run()
+        swaymsg.waitUntilExit()
+        #expect(app.waitForExit() == 0, "\(app.output)")
+        #expect(try DocumentFile.open(at: app.document).document.elements.count == 1)
+    }
+}
