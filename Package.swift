@@ -58,7 +58,7 @@ let package = Package(
 
         // The scripted compositor the tests inject input with.
         .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
-        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor"]),
+        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
 
         .executableTarget(
             name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec"]),

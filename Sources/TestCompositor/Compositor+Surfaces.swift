@@ -89,5 +89,6 @@ extension ScriptedCompositor {
         surface.pendingCallbacks = []
         presentFeedbacks(for: surface)
         surface.onCommit?()
+        onCommit?(surface)
     }
 }

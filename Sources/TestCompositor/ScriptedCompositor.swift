@@ -47,6 +47,8 @@ public final class ScriptedCompositor {
     var keymap: Keymap?
     /// Every commit of every surface, counted.
     public internal(set) var commitCount = 0
+    /// Called after every surface commit has been applied (for measurements).
+    public var onCommit: ((Surface) -> Void)?
     /// The presentation clock, in nanoseconds, under the test's control (CLOCK_MONOTONIC base when not set).
     public var presentationClock: UInt64?
     var presentationSequence: UInt64 = 0

@@ -7,7 +7,10 @@ import TestCompositor
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) as clients connect and map windows,
 /// and keeps serving until interrupted (or until the script ends with --exit-when-done).
-let usage = "usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]"
+let usage = """
+    usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]
+           maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
+    """
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("maliang-test-compositor: \(message)\n".utf8))
@@ -24,15 +27,28 @@ func value(after option: String) -> String {
 var options = ScriptedCompositor.Options()
 var scriptPath: String?
 var exitWhenDone = false
+var latencyTrace: String?
+var latencyClient: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": options.socketName = value(after: argument)
     case "--script": scriptPath = value(after: argument)
     case "--exit-when-done": exitWhenDone = true
+    case "--latency": latencyTrace = value(after: argument)
+    case "--client": latencyClient = value(after: argument)
     case "--help", "-h":
         print(usage)
         exit(0)
     default: fail("unknown argument \"\(argument)\"\n\(usage)")
+    }
+}
+
+if let latencyTrace {
+    do {
+        try LatencyBenchmark.run(trace: latencyTrace, client: latencyClient ?? "maliang")
+        exit(0)
+    } catch {
+        fail("\(error)")
     }
 }
 
