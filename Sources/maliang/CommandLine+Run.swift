@@ -4,12 +4,14 @@ import MaLiangWayland
 
 /// Usage text: every command the executable understands.
 let usage = """
-    Usage: maliang [FILE.maliang]
+    Usage: maliang [FILE.maliang] [--insert IMAGE.png]...
            maliang COMMAND [ARGUMENTS]
 
     With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
-    $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends. The window needs a Wayland
-    session (WAYLAND_DISPLAY); the other commands run without one.
+    $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends. --insert places an image
+    (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it, the right mouse button
+    (or the pen's lower button) selects another. The window needs a Wayland session (WAYLAND_DISPLAY); the other
+    commands run without one.
 
     Commands:
       info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
@@ -51,6 +53,9 @@ extension CommandLine {
                 return 0
             case nil:
                 return try PaintingApp(path: nil).run()
+            case let first?
+            where first == "--insert" || first.hasSuffix(".maliang") || (first.contains("/") && !first.hasPrefix("-")):
+                return try openWindow(arguments)
             case "info":
                 try DocumentCommands.info(Array(arguments.dropFirst()))
                 return 0
@@ -83,6 +88,24 @@ extension CommandLine {
             return 1
         }
     }
+}
+
+/// `maliang [FILE.maliang] [--insert IMAGE.png]...`
+func openWindow(_ arguments: [String]) throws -> Int32 {
+    var path: String?
+    var images: [String] = []
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+        if argument == "--insert" {
+            guard let image = rest.popFirst() else { throw UsageError("--insert needs a PNG image") }
+            images.append(image)
+        } else if path == nil && !argument.hasPrefix("-") {
+            path = argument
+        } else {
+            throw UsageError("unexpected argument \"\(argument)\"")
+        }
+    }
+    return try PaintingApp(path: path).run(inserting: images)
 }
 
 struct UsageError: Error {

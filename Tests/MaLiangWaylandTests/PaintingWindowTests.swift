@@ -1,5 +1,6 @@
 import Foundation
 import MaLiangStore
+import PNGCodec
 import TestCompositor
 import Testing
 import WaylandProtocol
@@ -189,5 +190,48 @@ import WaylandProtocol
         session.process.waitUntilExit()
         #expect(session.process.terminationStatus == 0)
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
+    }
+}
+
+@Suite(.serialized) struct ChartletWindowTests {
+    @Test func anInsertedImageIsMovedWithThePenAndDeleted() throws {
+        var red = [UInt8]()
+        for _ in 0..<(100 * 60) { red += [230, 20, 20, 255] }
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-red-\(getpid()).png")
+        try PNG.encode(PNGImage(width: 100, height: 60, pixels: .rgba8(red))).write(to: png)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let session = try AppSession(arguments: ["--insert", png.path])
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        func isRed(_ image: Image, _ x: Int, _ y: Int) -> Bool {
+            let pixel = image.rgba(x: x, y: y)
+            return pixel.red > 200 && pixel.green < 60
+        }
+        var image = try #require(session.image)
+        // Centred in the 1280×800 window.
+        #expect(isRed(image, 640, 400) && !isRed(image, 760, 400))
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 640, y: 400), .down, .pressure(40000)])
+        for step in 1...10 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 640 + Double(step) * 20, y: 400)]) }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        image = try session.nextImage()
+        session.settle()
+        image = try #require(session.image)
+        #expect(isRed(image, 840, 400) && !isRed(image, 640, 400), "moved, not painted over")
+        // Dragging an image draws no stroke: no black pixel anywhere below the toolbar.
+        var black = 0
+        for y in 48..<image.height {
+            for x in 0..<image.width {
+                let pixel = image.rgba(x: x, y: y)
+                if pixel.red < 100 && pixel.green < 100 && pixel.blue < 100 { black += 1 }
+            }
+        }
+        #expect(black == 0)
+        try compositor.sendKeyboard([.enter, .key(111, pressed: true), .key(111, pressed: false)])  // Delete
+        image = try session.nextImage()
+        #expect(!isRed(image, 840, 400))
+        #expect(session.terminate() == 0)
     }
 }

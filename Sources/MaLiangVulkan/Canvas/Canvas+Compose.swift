@@ -141,7 +141,9 @@ extension Canvas {
                 }
             }
         }
-        for case .chartlet(let chartlet) in document.elements {
+        for case .chartlet(let stored) in document.elements {
+            // A chartlet being dragged is shown where the drag has it; the document changes once, at the end.
+            let chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
             guard let image = try chartletImages.image(chartlet.textureID) else { continue }
             let corners = transform.corners(
                 centerX: chartlet.center.x, centerY: chartlet.center.y, width: chartlet.size.width,

@@ -56,6 +56,10 @@ public final class Canvas {
         vkDeviceWaitIdle(context.device)
     }
 
+    /// A chartlet shown in place of the document's one with the same id (while it is being moved, turned or
+    /// scaled); set it back to nil and change the document once when the gesture ends.
+    public var chartletPreview: Chartlet?
+
     /// The last GPU failure while following the document, if any.
     public private(set) var failure: VulkanError?
 

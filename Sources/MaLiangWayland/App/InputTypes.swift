@@ -33,6 +33,7 @@ final class ToolState {
     var drawing = false
     var panning: (x: Double, y: Double)?
     var onToolbar = false
+    var draggingChartlet = false
 
     init(tool: ZwpTabletToolV2) { self.tool = tool }
 }

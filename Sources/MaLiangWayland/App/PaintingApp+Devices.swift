@@ -52,6 +52,8 @@ extension PaintingApp {
             pointerState.y = y
             if pointerState.panning {
                 pan(byX: dx, y: dy)
+            } else if chartletDrag != nil {
+                continueChartletDrag(to: documentPoint(surfaceX: x, surfaceY: y))
             } else if pointerState.drawing {
                 continueStroke(
                     InputSample(
@@ -64,12 +66,18 @@ extension PaintingApp {
                 toolbarPress(x: pointerState.x, y: pointerState.y, serial: serial)
                 return
             }
+            let point = documentPoint(surfaceX: pointerState.x, surfaceY: pointerState.y)
             switch (button, pressed) {
             case (ButtonCode.left, true) where pointerState.spaceHeld, (ButtonCode.middle, true):
                 pointerState.panning = true
+            case (ButtonCode.right, true):
+                _ = selectChartlet(at: point)
+            case (ButtonCode.left, true) where beginChartletDrag(at: point):
+                break
+            case (ButtonCode.left, false) where chartletDrag != nil:
+                endChartletDrag()
             case (ButtonCode.left, true):
                 pointerState.drawing = true
-                let point = documentPoint(surfaceX: pointerState.x, surfaceY: pointerState.y)
                 beginStroke(
                     at: point, sample: InputSample(position: point, time: UInt64(time) * 1000, tool: .mouse),
                     eraser: false)

@@ -46,7 +46,8 @@ extension PaintingApp {
                 waitingForFrame = false
                 if needsFrame { drawFrame() }
             }
-            let overlays = try toolbar.overlays(width: Double(width), scale: window.scale, state: toolbarState)
+            var overlays = try toolbar.overlays(width: Double(width), scale: window.scale, state: toolbarState)
+            overlays += selectionHandles()
             try canvas.drawFrame(
                 into: swapchain, index: index, view: view, windowColor: (0.18, 0.18, 0.2), overlays: overlays)
             framesPresented += 1
@@ -58,6 +59,20 @@ extension PaintingApp {
         } catch {
             statusMessage = "\(error)"
             FileHandle.standardError.write(Data("maliang: cannot draw: \(error)\n".utf8))
+        }
+    }
+
+    /// Small squares at the corners of the selected chartlet.
+    func selectionHandles() -> [OverlayPlacement] {
+        guard let id = selectedChartlet, let chartlet = canvas.chartletPreview ?? selected(id) else { return [] }
+        let size = 10 * (window?.scale ?? 1)
+        let c = cos(chartlet.angle)
+        let s = sin(chartlet.angle)
+        return [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].map { u, v in
+            let x = chartlet.center.x + c * u * chartlet.size.width - s * v * chartlet.size.height
+            let y = chartlet.center.y + s * u * chartlet.size.width + c * v * chartlet.size.height
+            let (px, py) = view.apply(x, y)
+            return OverlayPlacement(toolbar.highlight, x: px - size / 2, y: py - size / 2, width: size, height: size)
         }
     }
 

@@ -82,20 +82,34 @@ extension PaintingApp {
             if toolbar.contains(y: frame.y) {
                 state.onToolbar = true
                 toolbarPress(x: frame.x, y: frame.y, serial: latestSerial)
+            } else if beginChartletDrag(at: documentPoint(surfaceX: frame.x, surfaceY: frame.y)) {
+                state.draggingChartlet = true
             } else if state.machine.buttonsHeld.contains(ButtonCode.stylus) {
-                state.panning = (frame.x, frame.y)
+                // On an image the lower button selects it; elsewhere it turns the pen into a hand.
+                if selectChartlet(at: documentPoint(surfaceX: frame.x, surfaceY: frame.y)) {
+                    _ = beginChartletDrag(at: documentPoint(surfaceX: frame.x, surfaceY: frame.y))
+                    state.draggingChartlet = true
+                } else {
+                    state.panning = (frame.x, frame.y)
+                }
             } else {
                 state.drawing = true
                 let sample = sample(frame, state)
                 beginStroke(at: sample.position, sample: sample, eraser: state.kind == .eraser)
             }
+        } else if state.draggingChartlet && frame.isDown && frame.moved {
+            continueChartletDrag(to: documentPoint(surfaceX: frame.x, surfaceY: frame.y))
         } else if state.drawing && frame.isDown && (frame.moved || frame.contact == .unchanged) {
             continueStroke(sample(frame, state))
         } else if let panning = state.panning, frame.isDown {
             pan(byX: (frame.x - panning.x) * scale, y: (frame.y - panning.y) * scale)
             state.panning = (frame.x, frame.y)
         }
-        if frame.contact == .ended || (!frame.isDown && (state.drawing || state.panning != nil || state.onToolbar)) {
+        if frame.contact == .ended
+            || (!frame.isDown && (state.drawing || state.panning != nil || state.onToolbar || state.draggingChartlet))
+        {
+            if state.draggingChartlet { endChartletDrag() }
+            state.draggingChartlet = false
             if state.drawing {
                 if frame.moved { continueStroke(sample(frame, state)) }
                 endStroke()

@@ -54,6 +54,7 @@ public final class PaintingApp {
     let toolbar: Toolbar
     var style = BrushStyle()
     var selectedChartlet: ElementID?
+    var chartletDrag: ChartletDrag?
     /// With MALIANG_LOG=1, what the window goes through is written to standard error (tests and bug reports).
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     var framesPresented = 0
@@ -97,8 +98,14 @@ public final class PaintingApp {
         document.addObserver { [unowned self] _, _ in requestFrame() }
     }
 
-    /// Runs until the window is closed or the process is asked to terminate. Returns the exit status.
-    public func run() -> Int32 {
+    /// Runs until the window is closed or the process is asked to terminate; `insert` names PNG images to place
+    /// first. Returns the exit status.
+    public func run(inserting insert: [String] = []) -> Int32 {
+        for path in insert {
+            do { try insertImage(at: path) } catch {
+                FileHandle.standardError.write(Data("maliang: cannot insert \(path): \(error)\n".utf8))
+            }
+        }
         let termination = TerminationSignal.install()
         if termination >= 0 { loop.watch(termination) { [unowned self] _ in running = false } }
         do {

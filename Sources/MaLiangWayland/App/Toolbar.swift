@@ -32,7 +32,7 @@ final class Toolbar {
     private var icons: [Action: OverlayImage] = [:]
     private var swatches: [OverlayImage] = []
     private let background: OverlayImage
-    private let highlight: OverlayImage
+    let highlight: OverlayImage
 
     init(canvas: Canvas) throws {
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
