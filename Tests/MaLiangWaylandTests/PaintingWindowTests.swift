@@ -235,3 +235,29 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct HiDPIWindowTests {
+    @Test func onADoubleScaleOutputThePenLandsUnderTheCursor() throws {
+        var options = ScriptedCompositor.Options()
+        options.outputScale = 2
+        let session = try AppSession(options: options)
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 200, y: 300), .down, .pressure(65535)])
+        for step in 1...20 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 200 + Double(step) * 20, y: 300)]) }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        _ = try session.nextImage()
+        session.settle()
+        let image = try #require(session.image)
+        let surface = try #require(compositor.focusedToplevel?.surface)
+        #expect(surface.bufferScale == 2)
+        #expect(image.width == 2560 && image.height == 1600)
+        // Surface (400, 300) is buffer (800, 600): the stroke is centred there, a few buffer pixels thick.
+        let rows = image.darkRows(x: 800, fromY: 96)
+        #expect(!rows.isEmpty && rows.contains(600) && rows.allSatisfy { abs($0 - 600) <= 6 }, "\(rows)")
+        #expect(session.terminate() == 0)
+    }
+}
