@@ -15,6 +15,7 @@ public final class ScriptedCompositor {
         case seat = "wl_seat"
         case tabletManager = "zwp_tablet_manager_v2"
         case presentation = "wp_presentation"
+        case dataDeviceManager = "wl_data_device_manager"
     }
 
     public struct Options: Sendable {
@@ -42,6 +43,7 @@ public final class ScriptedCompositor {
     var pointers: [WlPointerResource] = []
     var keyboards: [WlKeyboardResource] = []
     var touches: [WlTouchResource] = []
+    var dataDevices: [WlDataDeviceResource] = []
     var tablet = TabletState()
     var presentationFeedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
     var keymap: Keymap?
@@ -76,6 +78,7 @@ public final class ScriptedCompositor {
             case .seat: advertiseSeat()
             case .tabletManager: advertiseTabletManager()
             case .presentation: advertisePresentation()
+            case .dataDeviceManager: advertiseDataDeviceManager()
             }
         advertised.append((global, handle))
     }

@@ -261,3 +261,42 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct DropAndPasteTests {
+    func redPNG() throws -> [UInt8] {
+        var red = [UInt8]()
+        for _ in 0..<(80 * 80) { red += [230, 20, 20, 255] }
+        return [UInt8](try PNG.encode(PNGImage(width: 80, height: 80, pixels: .rgba8(red))))
+    }
+
+    func isRed(_ image: Image, _ x: Int, _ y: Int) -> Bool {
+        let pixel = image.rgba(x: x, y: y)
+        return pixel.red > 200 && pixel.green < 60
+    }
+
+    @Test func aPNGDroppedFromAFileManagerIsPlacedWhereItFell() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("maliang drop \(getpid()).png")
+        try Data(try redPNG()).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = try AppSession()
+        try session.waitUntilMapped()
+        let uri = Array("\(file.absoluteString)\r\n".utf8)
+        try session.compositor.drop(["text/uri-list": uri], x: 300, y: 500)
+        let image = try session.nextImage()
+        #expect(isRed(image, 300, 500) && !isRed(image, 640, 400))
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func controlVPastesAPNGFromTheClipboard() throws {
+        let session = try AppSession()
+        try session.waitUntilMapped()
+        try session.compositor.setSelection(["image/png": try redPNG(), "text/plain": Array("not this".utf8)])
+        session.settle(.milliseconds(200))
+        try session.compositor.sendKeyboard([
+            .enter, .modifiers(depressed: 4, latched: 0, locked: 0, group: 0), .key(47, pressed: true),
+        ])  // Ctrl+V
+        let image = try session.nextImage()
+        #expect(isRed(image, 640, 400))
+        #expect(session.terminate() == 0)
+    }
+}

@@ -20,12 +20,15 @@ extension PaintingApp {
 
     /// Inserts the PNG at `path` centred in the view at its own size (at most 512 document pixels), selected.
     public func insertImage(at path: String) throws {
-        let png = try Data(contentsOf: URL(fileURLWithPath: path))
+        try insertImage(png: try Data(contentsOf: URL(fileURLWithPath: path)), at: centerOfView())
+    }
+
+    /// Inserts PNG data centred on `center` at its own size (at most 512 document pixels), selected.
+    func insertImage(png: Data, at center: Point) throws {
         let header = try PNG.header(of: png)
         let id = try canvas.makeTexture(with: png)
         let longest = Double(max(header.width, header.height))
         let fit = min(1, 512 / longest)
-        let center = centerOfView()
         let chartlet = canvas.renderChartlet(
             at: center, size: Size(width: Double(header.width) * fit, height: Double(header.height) * fit),
             textureID: id)

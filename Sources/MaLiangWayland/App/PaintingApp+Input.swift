@@ -16,6 +16,7 @@ extension PaintingApp {
             if capabilities.contains(.touch), touch == nil { setUpTouch(seat.getTouch()) }
         }
         makeTabletSeatIfReady()
+        setUpDataDevice()
     }
 
     var toolbarState: Toolbar.State {
@@ -84,6 +85,7 @@ extension PaintingApp {
                 selectedChartlet = nil
             }
         case .fullscreen: window?.toggleFullscreen()
+        case .paste: paste()
         case .panHold(let held): pointerState.spaceHeld = held
         }
         requestFrame()

@@ -55,6 +55,11 @@ public final class PaintingApp {
     var style = BrushStyle()
     var selectedChartlet: ElementID?
     var chartletDrag: ChartletDrag?
+    var dataDevice: WlDataDevice?
+    var offers: [ObjectIdentifier: Offer] = [:]
+    var dragOffer: Offer?
+    var clipboardOffer: Offer?
+    var dropPoint = (x: 0.0, y: 0.0)
     /// With MALIANG_LOG=1, what the window goes through is written to standard error (tests and bug reports).
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     var framesPresented = 0
