@@ -300,3 +300,30 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct DamageTests {
+    @Test func whileDrawingOnlyTheStrokesAreaIsDamaged() throws {
+        let session = try AppSession()
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        var areas: [Int] = []
+        session.compositor.onCommit = { surface in
+            guard surface === session.compositor.focusedToplevel?.surface else { return }
+            areas.append(surface.lastDamage.reduce(0) { $0 + Int(min($1.width, 4096)) * Int(min($1.height, 4096)) })
+        }
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 600, y: 400), .down, .pressure(50000)])
+        session.settle(.milliseconds(300))
+        for step in 1...10 {
+            try compositor.sendToolFrame(tool: "pen", [.motion(x: 600 + Double(step) * 5, y: 400)])
+            session.settle(.milliseconds(60))
+        }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        session.settle()
+        let window = 1280 * 800
+        #expect(areas.contains { $0 > 0 && $0 < window / 20 }, "damage areas \(areas)")
+        #expect(session.terminate() == 0)
+    }
+}

@@ -16,6 +16,8 @@ public final class VulkanContext {
         public var instanceExtensions: [String] = []
         /// Device extensions needed by the caller (e.g. VK_KHR_swapchain).
         public var deviceExtensions: [String] = []
+        /// Device extensions used when the device has them (e.g. VK_KHR_incremental_present).
+        public var optionalDeviceExtensions: [String] = []
 
         public init() {}
     }
@@ -33,6 +35,8 @@ public final class VulkanContext {
     private var messenger: VkDebugUtilsMessengerEXT?
     private let validationLog: ValidationLog?
     let commandPool: VkCommandPool
+    /// The optional device extensions the device had and that were enabled.
+    public let enabledOptionalExtensions: Set<String>
 
     /// Messages from the validation layer so far (empty without validation).
     public var validationMessages: [String] { validationLog?.messages ?? [] }
@@ -55,8 +59,11 @@ public final class VulkanContext {
             var properties = VkPhysicalDeviceProperties()
             vkGetPhysicalDeviceProperties(choice.device, &properties)
             limits = properties.limits
+            let available = Self.deviceExtensions(of: choice.device)
+            enabledOptionalExtensions = Set(options.optionalDeviceExtensions.filter { available.contains($0) })
             device = try Self.makeDevice(
-                choice.device, queueFamily: choice.queueFamily, extensions: options.deviceExtensions)
+                choice.device, queueFamily: choice.queueFamily,
+                extensions: options.deviceExtensions + enabledOptionalExtensions.sorted())
             var queue: VkQueue?
             vkGetDeviceQueue(device, choice.queueFamily, 0, &queue)
             guard let queue else { throw VulkanError("the device has no queue") }
@@ -164,6 +171,17 @@ public final class VulkanContext {
             throw VulkanError("no usable Vulkan device: \(reasons)")
         }
         return best.choice
+    }
+
+    private static func deviceExtensions(of device: VkPhysicalDevice) -> Set<String> {
+        var count: UInt32 = 0
+        vkEnumerateDeviceExtensionProperties(device, nil, &count, nil)
+        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
+        vkEnumerateDeviceExtensionProperties(device, nil, &count, &properties)
+        return Set(
+            properties.map { property in
+                withUnsafeBytes(of: property.extensionName) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            })
     }
 
     private static func describe(_ type: VkPhysicalDeviceType) -> (String, Int) {

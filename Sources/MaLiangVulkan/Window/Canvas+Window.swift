@@ -43,10 +43,11 @@ extension Canvas {
     }
 
     /// Draws one window frame into swapchain image `index` and presents it: the window background, the paper
-    /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels.
+    /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels. `damage`: the
+    /// buffer rectangles that differ from the previous frame (nil: all of it), passed on to the compositor.
     public func drawFrame(
         into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
-        overlays: [OverlayPlacement]
+        overlays: [OverlayPlacement], damage: [(Int, Int, Int, Int)]? = nil
     ) throws(VulkanError) {
         let image = swapchain.images[index]
         let target = swapchain.views[index]
@@ -76,7 +77,7 @@ extension Canvas {
             transition(commands, image, from: VK_IMAGE_LAYOUT_GENERAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
         }
         painter.arena.reset()
-        try swapchain.present(index)
+        try swapchain.present(index, damage: damage)
     }
 
     /// A 1×1 image of the document's background colour, stretched under the paint.

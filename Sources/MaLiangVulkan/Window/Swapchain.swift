@@ -7,6 +7,8 @@ public final class Swapchain {
     public static let instanceExtensions = ["VK_KHR_surface", "VK_KHR_wayland_surface"]
     /// Device extensions a context needs for ``Swapchain``.
     public static let deviceExtensions = ["VK_KHR_swapchain"]
+    /// Used when offered: tells the compositor which part of a frame changed (wl_surface.damage_buffer).
+    public static let optionalDeviceExtensions = ["VK_KHR_incremental_present"]
 
     let context: VulkanContext
     let surface: VkSurfaceKHR
@@ -133,19 +135,47 @@ public final class Swapchain {
         return Int(index)
     }
 
-    /// Presents image `index`.
-    public func present(_ index: Int) throws(VulkanError) {
+    /// Presents image `index`; with `damage` (x, y, width, height in buffer pixels) and VK_KHR_incremental_present,
+    /// the compositor is told only those rectangles changed.
+    public func present(_ index: Int, damage: [(Int, Int, Int, Int)]? = nil) throws(VulkanError) {
         guard let swapchain else { return }
         var chain: VkSwapchainKHR? = swapchain
         var imageIndex = UInt32(index)
         var info = VkPresentInfoKHR()
         info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
         info.swapchainCount = 1
+        var rectangles = (damage ?? []).compactMap { x, y, width, height -> VkRectLayerKHR? in
+            let left = max(x, 0)
+            let top = max(y, 0)
+            let right = min(x + width, self.width)
+            let bottom = min(y + height, self.height)
+            guard right > left, bottom > top else { return nil }
+            return VkRectLayerKHR(
+                offset: VkOffset2D(x: Int32(left), y: Int32(top)),
+                extent: VkExtent2D(width: UInt32(right - left), height: UInt32(bottom - top)),
+                layer: 0)
+        }
+        let incremental =
+            damage != nil && !rectangles.isEmpty
+            && context.enabledOptionalExtensions.contains("VK_KHR_incremental_present")
         let result = withUnsafePointer(to: &chain) { chainPointer in
             withUnsafePointer(to: &imageIndex) { indexPointer in
                 info.pSwapchains = chainPointer
                 info.pImageIndices = indexPointer
-                return vkQueuePresentKHR(context.queue, &info)
+                return rectangles.withUnsafeMutableBufferPointer { rects in
+                    var region = VkPresentRegionKHR(
+                        rectangleCount: UInt32(rects.count), pRectangles: UnsafePointer(rects.baseAddress))
+                    return withUnsafePointer(to: &region) { regionPointer in
+                        var regions = VkPresentRegionsKHR()
+                        regions.sType = VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR
+                        regions.swapchainCount = 1
+                        regions.pRegions = regionPointer
+                        return withUnsafePointer(to: &regions) { regionsPointer in
+                            if incremental { info.pNext = UnsafeRawPointer(regionsPointer) }
+                            return vkQueuePresentKHR(context.queue, &info)
+                        }
+                    }
+                }
             }
         }
         if result == VK_ERROR_OUT_OF_DATE_KHR || result == VK_SUBOPTIMAL_KHR { return }

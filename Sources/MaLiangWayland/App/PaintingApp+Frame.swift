@@ -48,8 +48,11 @@ extension PaintingApp {
             }
             var overlays = try toolbar.overlays(width: Double(width), scale: window.scale, state: toolbarState)
             overlays += selectionHandles()
+            let changed = damage
+            damage = nil
             try canvas.drawFrame(
-                into: swapchain, index: index, view: view, windowColor: (0.18, 0.18, 0.2), overlays: overlays)
+                into: swapchain, index: index, view: view, windowColor: (0.18, 0.18, 0.2), overlays: overlays,
+                damage: changed)
             framesPresented += 1
             if framesPresented == 1 {
                 let decorations = window.serverSideDecorations ? "server-side" : "client-side"

@@ -39,8 +39,22 @@ extension PaintingApp {
     }
 
     func continueStroke(_ sample: InputSample) {
-        do { try canvas.continueStroke(with: [sample]) } catch { statusMessage = "\(error)" }
-        requestFrame()
+        do {
+            if let (x, y, width, height) = try canvas.continueStroke(with: [sample]) {
+                // Only the stamps' area changed: tell the compositor just that.
+                let corners = [
+                    view.apply(x, y), view.apply(x + width, y), view.apply(x, y + height),
+                    view.apply(x + width, y + height),
+                ]
+                let left = Int((corners.map(\.0).min() ?? 0).rounded(.down)) - 2
+                let top = Int((corners.map(\.1).min() ?? 0).rounded(.down)) - 2
+                let right = Int((corners.map(\.0).max() ?? 0).rounded(.up)) + 2
+                let bottom = Int((corners.map(\.1).max() ?? 0).rounded(.up)) + 2
+                requestFrame(damage: (left, top, right - left, bottom - top))
+            }
+        } catch {
+            statusMessage = "\(error)"
+        }
     }
 
     func endStroke() {

@@ -38,6 +38,8 @@ public final class PaintingApp {
     var swapchain: Swapchain?
     var view = ViewTransform()
     var needsFrame = true
+    /// What changed since the last frame, in buffer pixels; nil: everything.
+    var damage: [(Int, Int, Int, Int)]?
     var waitingForFrame = false
     var running = true
 
@@ -91,6 +93,7 @@ public final class PaintingApp {
         var options = VulkanContext.Options()
         options.instanceExtensions = Swapchain.instanceExtensions
         options.deviceExtensions = Swapchain.deviceExtensions
+        options.optionalDeviceExtensions = Swapchain.optionalDeviceExtensions
         swapchainContext = try VulkanContext(options: options)
         canvas = try Canvas(document: file.document, context: swapchainContext)
         toolbar = try Toolbar(canvas: canvas)
@@ -199,8 +202,17 @@ public final class PaintingApp {
         FileHandle.standardError.write(Data("maliang: \(message())\n".utf8))
     }
 
-    /// Requests a redraw: drawn now, or at the next frame callback when one is pending.
+    /// Requests a redraw of everything: drawn now, or at the next frame callback when one is pending.
     func requestFrame() {
+        damage = nil
+        needsFrame = true
+        if !waitingForFrame { drawFrame() }
+    }
+
+    /// Requests a redraw where only `rectangle` (buffer pixels x, y, width, height) changed.
+    func requestFrame(damage rectangle: (Int, Int, Int, Int)) {
+        if !needsFrame { damage = [] }
+        damage?.append(rectangle)
         needsFrame = true
         if !waitingForFrame { drawFrame() }
     }
