@@ -327,3 +327,35 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct ColorPickerTests {
+    @Test func thePickerTakesTheColourUnderThePen() throws {
+        var green = [UInt8]()
+        for _ in 0..<(100 * 100) { green += [20, 200, 40, 255] }
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-green-\(getpid()).png")
+        try PNG.encode(PNGImage(width: 100, height: 100, pixels: .rgba8(green))).write(to: png)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let session = try AppSession(arguments: ["--insert", png.path])
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        let compositor = session.compositor
+        // The picker button follows the seven brushes and eight swatches on the toolbar.
+        let pickerX: Double = 4 + 7 * 44 + 12 + 8 * 44 + 20
+        for (x, y) in [(pickerX, 24.0), (640, 400)] {
+            try compositor.sendToolFrame(
+                tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: x, y: y), .down, .pressure(50000)])
+            try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+            session.settle(.milliseconds(200))
+        }
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 200, y: 650), .down, .pressure(65535)])
+        for step in 1...10 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 200 + Double(step) * 20, y: 650)]) }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        _ = try session.nextImage()
+        session.settle()
+        let pixel = try #require(session.image).rgba(x: 300, y: 650)
+        #expect(pixel.green > 150 && pixel.red < 80 && pixel.blue < 90, "\(pixel)")
+        #expect(session.terminate() == 0)
+    }
+}

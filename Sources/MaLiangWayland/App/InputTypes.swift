@@ -5,7 +5,7 @@ import WaylandClient
 /// The brush the next stroke uses: a built-in preset, a colour, and the size and opacity the user dialled in.
 struct BrushStyle {
     var preset = 0
-    var color = 0
+    var color = Color.black
     /// Multiplies the preset's size ([ and ]).
     var sizeFactor = 1.0
     /// Multiplies the preset's opacity.
@@ -13,7 +13,7 @@ struct BrushStyle {
 
     func brush(eraser: Bool) -> AnyBrush {
         let name = eraser ? "eraser" : Toolbar.brushes[preset]
-        var brush = BrushPresets.brush(named: name, color: Toolbar.colors[color]) ?? .brush(Brush())
+        var brush = BrushPresets.brush(named: name, color: color) ?? .brush(Brush())
         var base = brush.base
         base.pointSize = max(base.pointSize * sizeFactor, 0.5)
         if !eraser { base.opacity = min(max(base.opacity * opacityFactor, 0.02), 1) }

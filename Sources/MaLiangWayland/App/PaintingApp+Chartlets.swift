@@ -66,7 +66,8 @@ extension PaintingApp {
 
     /// Starts a drag when `point` is on the selected chartlet: inside moves it, near a corner scales and turns it.
     func beginChartletDrag(at point: Point) -> Bool {
-        guard let id = selectedChartlet, let chartlet = selected(id) else { return false }
+        // Picking a colour wins: the press goes to the picker.
+        guard !pickingColor, let id = selectedChartlet, let chartlet = selected(id) else { return false }
         let (u, v) = local(chartlet, point)
         let handle = 24 / view.scale
         let nearCorner =

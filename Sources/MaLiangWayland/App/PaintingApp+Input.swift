@@ -20,7 +20,9 @@ extension PaintingApp {
     }
 
     var toolbarState: Toolbar.State {
-        Toolbar.State(brush: style.preset, color: style.color, showsClose: !(window?.serverSideDecorations ?? false))
+        Toolbar.State(
+            brush: style.preset, color: Toolbar.colors.firstIndex(of: style.color), picking: pickingColor,
+            showsClose: !(window?.serverSideDecorations ?? false))
     }
 
     /// Whether touches are ignored: a pen is in proximity, or left it less than half a second ago.
@@ -32,7 +34,24 @@ extension PaintingApp {
 
     // MARK: - Strokes
 
+    /// In picking mode, takes the colour shown at `point` (paint, images and paper) as the brush colour; returns
+    /// whether it did (the press then draws nothing).
+    func pickColorIfPicking(at point: Point) -> Bool {
+        guard pickingColor else { return false }
+        pickingColor = false
+        if let image = try? canvas.render(
+            view: ViewTransform(scale: 1, offsetX: -point.x.rounded(.down), offsetY: -point.y.rounded(.down)), width: 1,
+            height: 1)
+        {
+            let picked = image.rgba(x: 0, y: 0)
+            style.color = Color(red: picked.red, green: picked.green, blue: picked.blue)
+        }
+        requestFrame()
+        return true
+    }
+
     func beginStroke(at point: Point, sample: InputSample, eraser: Bool) {
+        if pickColorIfPicking(at: point) { return }
         canvas.beginStroke(
             brush: style.brush(eraser: eraser), seed: UInt64.random(in: 1...UInt64.max), canvasScale: view.scale)
         continueStroke(sample)
@@ -67,7 +86,8 @@ extension PaintingApp {
     func perform(_ action: Toolbar.Action) {
         switch action {
         case .brush(let index): style.preset = index
-        case .color(let index): style.color = index
+        case .color(let index): style.color = Toolbar.colors[index]
+        case .picker: pickingColor.toggle()
         case .smaller: style.sizeFactor = max(style.sizeFactor / 1.25, 0.1)
         case .larger: style.sizeFactor = min(style.sizeFactor * 1.25, 20)
         case .lighter: style.opacityFactor = max(style.opacityFactor / 1.3, 0.05)

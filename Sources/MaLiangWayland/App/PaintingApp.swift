@@ -57,6 +57,8 @@ public final class PaintingApp {
     var style = BrushStyle()
     var selectedChartlet: ElementID?
     var chartletDrag: ChartletDrag?
+    /// The next press on the canvas picks a colour instead of drawing.
+    var pickingColor = false
     var dataDevice: WlDataDevice?
     var offers: [ObjectIdentifier: Offer] = [:]
     var dragOffer: Offer?

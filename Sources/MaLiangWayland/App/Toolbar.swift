@@ -20,12 +20,14 @@ final class Toolbar {
     ]
 
     enum Action: Hashable {
-        case brush(Int), color(Int), smaller, larger, lighter, darker, undo, redo, fit, export, close
+        case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export, close
     }
 
     struct State {
         var brush: Int
-        var color: Int
+        /// The swatch of the current colour, if it is one.
+        var color: Int?
+        var picking: Bool
         var showsClose: Bool
     }
 
@@ -58,6 +60,10 @@ final class Toolbar {
             (20, 6), (20, 24), (13, 17), (20, 24), (27, 17), (20, 24), (20, 30), (8, 30), (32, 30),
         ])
         icons[.close] = try painter.polyline([(10, 10), (30, 30), (20, 20), (30, 10), (10, 30)])
+        // An eyedropper: the tube, then the bulb.
+        icons[.picker] = try painter.polyline([
+            (10, 30), (24, 16), (28, 12), (32, 10), (30, 14), (26, 18), (12, 32), (10, 30),
+        ])
     }
 
     /// The buttons in logical coordinates, left to right.
@@ -71,6 +77,7 @@ final class Toolbar {
         for index in Self.brushes.indices { add(.brush(index)) }
         x += 12
         for index in Self.colors.indices { add(.color(index)) }
+        add(.picker)
         x += 12
         for action in [Action.smaller, .larger, .lighter, .darker] { add(action) }
         x += 12
@@ -93,7 +100,9 @@ final class Toolbar {
         let top = (Self.height - Self.button) / 2
         for (action, x) in layout(width: width / scale, showsClose: state.showsClose) {
             let frame = (x: x * scale, y: top * scale, size: Self.button * scale)
-            if action == .brush(state.brush) || action == .color(state.color) {
+            if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
+                || (action == .picker && state.picking)
+            {
                 placements.append(
                     OverlayPlacement(
                         highlight, x: frame.x - 2, y: frame.y - 2, width: frame.size + 4, height: frame.size + 4))
