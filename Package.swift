@@ -57,14 +57,16 @@ let package = Package(
         .target(name: "WaylandServer", dependencies: ["CWaylandServer", "CWaylandProtocols", "WaylandProtocol"]),
 
         // The scripted compositor the tests inject input with.
-        .target(name: "TestCompositor", dependencies: ["WaylandServer", "CWaylandServer", "CPNG", "CXKBCommon"]),
+        .target(
+            name: "TestCompositor",
+            dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
 
         .executableTarget(
             name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec"]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
-        .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "TestCompositor"]),
+        .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),
 
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),

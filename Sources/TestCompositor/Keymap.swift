@@ -1,5 +1,6 @@
 import CXKBCommon
 import Glibc
+import WaylandProtocol
 
 /// The keyboard map sent to clients: xkbcommon's compilation of the default US layout, in a sealed memfd.
 struct Keymap {

@@ -122,6 +122,18 @@ import WaylandProtocol
         #expect(session.pump(until: { session.compositor.toolCursor("pen").setCount == 1 }))
         let cursor = try #require(session.compositor.toolCursor("pen").surface)
         #expect(cursor.role == "tablet cursor")
+        // The cursor is the brush outline: about the stamp's size, and it grows with ].
+        session.settle()
+        let before = try #require(cursor.image).width
+        #expect(before >= 11 && before < 40)
+        try session.compositor.sendKeyboard(
+            [.enter]
+                + Array(repeating: [KeyboardEvent.key(27, pressed: true), .key(27, pressed: false)], count: 4).flatMap {
+                    $0
+                })
+        #expect(
+            session.pump(until: { (cursor.image?.width ?? 0) > before }, timeout: .seconds(5)),
+            "\(before) → \(cursor.image?.width ?? 0)")
         try session.compositor.sendToolFrame(tool: "pen", [.proximityOut])
         try session.compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 310, y: 300)])
         #expect(session.pump(until: { session.compositor.toolCursor("pen").setCount == 2 }))

@@ -107,6 +107,7 @@ extension PaintingApp {
         view.offsetX = x - (x - view.offsetX) * applied
         view.offsetY = y - (y - view.offsetY) * applied
         view.scale = target
+        refreshBrushOutlines()
         requestFrame()
     }
 

@@ -98,6 +98,7 @@ extension PaintingApp {
         case .export: exportPNG()
         case .close: running = false
         }
+        if [.smaller, .larger].contains(action) || action == .brush(style.preset) { refreshBrushOutlines() }
         requestFrame()
     }
 

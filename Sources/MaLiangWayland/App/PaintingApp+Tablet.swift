@@ -129,12 +129,12 @@ extension PaintingApp {
             deviceSerial: state.serial)
     }
 
-    /// Each tool has its own cursor surface, set again on every proximity_in with that event's serial.
+    /// Each tool has its own cursor surface — the brush outline — set again on every proximity_in with that
+    /// event's serial.
     private func setToolCursor(_ state: ToolState, serial: UInt32) {
         if state.cursorSurface == nil { state.cursorSurface = compositor?.createSurface() }
-        guard let cursor = cursorImage(into: state.cursorSurface) else { return }
-        state.tool.setCursor(
-            serial: serial, surface: cursor.surface, hotspotX: cursor.hotspotX, hotspotY: cursor.hotspotY)
+        guard let surface = state.cursorSurface, let hotspot = attachBrushOutline(to: surface) else { return }
+        state.tool.setCursor(serial: serial, surface: surface, hotspotX: hotspot, hotspotY: hotspot)
     }
 
     /// Pad buttons: 0 undo, 1 redo, 2 smaller, 3 larger (the rest unused); rings and strips are left alone.
