@@ -4,14 +4,14 @@ import MaLiangWayland
 
 /// Usage text: every command the executable understands.
 let usage = """
-    Usage: maliang [FILE.maliang] [--insert IMAGE.png]...
+    Usage: maliang [FILE.maliang] [--pen-only] [--insert IMAGE.png]...
            maliang COMMAND [ARGUMENTS]
 
     With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
     $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends. --insert places an image
     (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it, the right mouse button
-    (or the pen's lower button) selects another. The window needs a Wayland session (WAYLAND_DISPLAY); the other
-    commands run without one.
+    (or the pen's lower button) selects another. --pen-only (or P) keeps fingers from painting: they still pan, zoom
+    and turn the view. The window needs a Wayland session (WAYLAND_DISPLAY); the other commands run without one.
 
     Commands:
       info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
@@ -54,7 +54,8 @@ extension CommandLine {
             case nil:
                 return try PaintingApp(path: nil).run()
             case let first?
-            where first == "--insert" || first.hasSuffix(".maliang") || (first.contains("/") && !first.hasPrefix("-")):
+            where first == "--insert" || first == "--pen-only" || first.hasSuffix(".maliang")
+                || (first.contains("/") && !first.hasPrefix("-")):
                 return try openWindow(arguments)
             case "info":
                 try DocumentCommands.info(Array(arguments.dropFirst()))
@@ -94,9 +95,12 @@ extension CommandLine {
 func openWindow(_ arguments: [String]) throws -> Int32 {
     var path: String?
     var images: [String] = []
+    var penOnly = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
-        if argument == "--insert" {
+        if argument == "--pen-only" {
+            penOnly = true
+        } else if argument == "--insert" {
             guard let image = rest.popFirst() else { throw UsageError("--insert needs a PNG image") }
             images.append(image)
         } else if path == nil && !argument.hasPrefix("-") {
@@ -105,7 +109,7 @@ func openWindow(_ arguments: [String]) throws -> Int32 {
             throw UsageError("unexpected argument \"\(argument)\"")
         }
     }
-    return try PaintingApp(path: path).run(inserting: images)
+    return try PaintingApp(path: path, penOnly: penOnly).run(inserting: images)
 }
 
 struct UsageError: Error {

@@ -352,8 +352,8 @@ import WaylandProtocol
         try session.compositor.addTool(ToolSpec(id: "pen"))
         try session.waitUntilMapped()
         let compositor = session.compositor
-        // The picker button follows the seven brushes and eight swatches on the toolbar.
-        let pickerX: Double = 4 + 7 * 44 + 12 + 8 * 44 + 20
+        // The picker button follows the eight brushes and eight swatches on the toolbar.
+        let pickerX: Double = 4 + 8 * 44 + 12 + 8 * 44 + 20
         for (x, y) in [(pickerX, 24.0), (640, 400)] {
             try compositor.sendToolFrame(
                 tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: x, y: y), .down, .pressure(50000)])
@@ -368,6 +368,58 @@ import WaylandProtocol
         session.settle()
         let pixel = try #require(session.image).rgba(x: 300, y: 650)
         #expect(pixel.green > 150 && pixel.red < 80 && pixel.blue < 90, "\(pixel)")
+        #expect(session.terminate() == 0)
+    }
+}
+
+@Suite struct NoWaylandSessionTests {
+    @Test func withoutACompositorTheMessageNamesWaylandDisplayAndTheHeadlessCommands() throws {
+        let process = Process()
+        process.executableURL = AppSession.executable
+        process.environment = [
+            "WAYLAND_DISPLAY": "no-compositor-here", "XDG_RUNTIME_DIR": FileManager.default.temporaryDirectory.path,
+            "HOME": "/tmp",
+        ]
+        let output = Pipe()
+        process.standardError = output
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(
+            text.contains("WAYLAND_DISPLAY") && text.contains("maliang render") && text.contains("maliang replay"),
+            "\(text)")
+    }
+}
+
+@Suite(.serialized) struct StickerBrushTests {
+    @Test func theStickersBrushPlacesTheDrawingsImagesAlongTheStroke() throws {
+        var blue = [UInt8]()
+        for _ in 0..<(32 * 32) { blue += [20, 40, 230, 255] }
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-blue-\(getpid()).png")
+        try PNG.encode(PNGImage(width: 32, height: 32, pixels: .rgba8(blue))).write(to: png)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let session = try AppSession(arguments: ["--insert", png.path])
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        // 8 chooses the eighth brush, stickers (evdev KEY_8 = 9).
+        try session.compositor.sendKeyboard([.enter, .key(9, pressed: true), .key(9, pressed: false)])
+        session.settle(.milliseconds(200))
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 650), .down, .pressure(65535)])
+        for step in 1...20 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 100 + Double(step) * 30, y: 650)]) }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        _ = try session.nextImage()
+        session.settle()
+        let image = try #require(session.image)
+        let blueColumns = stride(from: 100, to: 700, by: 4).filter { x in
+            let pixel = image.rgba(x: x, y: 650)
+            return pixel.blue > 200 && pixel.red < 60
+        }
+        #expect(blueColumns.count > 40, "\(blueColumns.count)")
         #expect(session.terminate() == 0)
     }
 }

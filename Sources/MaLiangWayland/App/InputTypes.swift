@@ -12,7 +12,7 @@ struct BrushStyle {
     var opacityFactor = 1.0
 
     func brush(eraser: Bool) -> AnyBrush {
-        let name = eraser ? "eraser" : Toolbar.brushes[preset]
+        let name = eraser ? "eraser" : Toolbar.brushes[preset == Toolbar.stickersIndex ? 0 : preset]
         var brush = BrushPresets.brush(named: name, color: color) ?? .brush(Brush())
         var base = brush.base
         base.pointSize = max(base.pointSize * sizeFactor, 0.5)

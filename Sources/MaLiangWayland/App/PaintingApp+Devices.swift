@@ -107,7 +107,14 @@ extension PaintingApp {
         if let action = toolbar.action(atX: x, y: y, width: Double(window.width), showsClose: showsClose) {
             perform(action)
         } else if showsClose, let seat {
-            window.toplevel.move(seat: seat, serial: serial)
+            // A second press within 400 ms maximizes (or restores); a single one starts moving the window.
+            if let last = lastTitlePress, ContinuousClock.now - last < .milliseconds(400) {
+                lastTitlePress = nil
+                window.toggleMaximized()
+            } else {
+                lastTitlePress = .now
+                window.toplevel.move(seat: seat, serial: serial)
+            }
         }
     }
 

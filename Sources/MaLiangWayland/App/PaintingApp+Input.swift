@@ -52,8 +52,20 @@ extension PaintingApp {
 
     func beginStroke(at point: Point, sample: InputSample, eraser: Bool) {
         if pickColorIfPicking(at: point) { return }
-        canvas.beginStroke(
-            brush: style.brush(eraser: eraser), seed: UInt64.random(in: 1...UInt64.max), canvasScale: view.scale)
+        var brush = style.brush(eraser: eraser)
+        if !eraser && style.preset == Toolbar.stickersIndex {
+            // Stickers: the document's images, one after another along the stroke.
+            let images = document.textures.keys.sorted()
+            guard !images.isEmpty else {
+                statusMessage = "Stickers place the drawing's images: insert one first"
+                return
+            }
+            var base = brush.base
+            base.pointSize = 48 * style.sizeFactor
+            base.opacity = 1
+            brush = .chartlet(ChartletBrush(textureIDs: images, brush: base))
+        }
+        canvas.beginStroke(brush: brush, seed: UInt64.random(in: 1...UInt64.max), canvasScale: view.scale)
         continueStroke(sample)
     }
 
@@ -110,8 +122,8 @@ extension PaintingApp {
         case .exportPNG: exportPNG()
         case .smaller: perform(Toolbar.Action.smaller)
         case .larger: perform(Toolbar.Action.larger)
-        case .eraser: style.preset = Toolbar.brushes.count - 1
-        case .brush: if style.preset == Toolbar.brushes.count - 1 { style.preset = 0 }
+        case .eraser: style.preset = Toolbar.eraserIndex
+        case .brush: if style.preset == Toolbar.eraserIndex { style.preset = 0 }
         case .preset(let number): if number <= Toolbar.brushes.count { style.preset = number - 1 }
         case .resetView: resetView()
         case .deleteSelection:
@@ -121,6 +133,9 @@ extension PaintingApp {
             }
         case .fullscreen: window?.toggleFullscreen()
         case .paste: paste()
+        case .penOnly:
+            touches.penOnly.toggle()
+            statusMessage = touches.penOnly ? "Fingers only move the view" : "Fingers paint too"
         case .panHold(let held): pointerState.spaceHeld = held
         }
         requestFrame()

@@ -59,6 +59,7 @@ public final class PaintingApp {
     var chartletDrag: ChartletDrag?
     /// The next press on the canvas picks a colour instead of drawing.
     var pickingColor = false
+    var lastTitlePress: ContinuousClock.Instant?
     var dataDevice: WlDataDevice?
     var offers: [ObjectIdentifier: Offer] = [:]
     var dragOffer: Offer?
@@ -71,7 +72,7 @@ public final class PaintingApp {
     var statusMessage: String?
 
     /// Opens `path` (created when missing), or the autosave document when `path` is nil.
-    public init(path: String?) throws {
+    public init(path: String?, penOnly: Bool = false) throws {
         do {
             connection = try WaylandConnection()
         } catch {
@@ -105,6 +106,7 @@ public final class PaintingApp {
         // One document pixel per buffer pixel, just below the toolbar: strokes land exactly under the pen.
         view = ViewTransform(scale: 1, offsetX: 0, offsetY: Toolbar.height)
         file.onFailure = { [unowned self] error in statusMessage = "Not saved: \(error.message)" }
+        touches.penOnly = penOnly
         document.addObserver { [unowned self] _, _ in requestFrame() }
     }
 

@@ -11,7 +11,10 @@ final class Toolbar {
     static let button = 40.0
     static let gap = 4.0
 
-    static let brushes = ["pen", "pencil", "marker", "airbrush", "chalk", "glow", "eraser"]
+    /// The last, "stickers", places the document's images along the stroke (a chartlet brush).
+    static let brushes = ["pen", "pencil", "marker", "airbrush", "chalk", "glow", "eraser", "stickers"]
+    static let eraserIndex = 6
+    static let stickersIndex = 7
     static let colors: [Color] = [
         .black, Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 1, green: 0.55, blue: 0),
         Color(red: 0.95, green: 0.85, blue: 0.1),
@@ -48,7 +51,14 @@ final class Toolbar {
                     UInt8(color.red * 255), UInt8(color.green * 255), UInt8(color.blue * 255)))
         }
         let painter = try IconPainter(context: canvas.context)
-        for (index, name) in Self.brushes.enumerated() { icons[.brush(index)] = try painter.brushIcon(name) }
+        for (index, name) in Self.brushes.enumerated() where index != Self.stickersIndex {
+            icons[.brush(index)] = try painter.brushIcon(name)
+        }
+        icons[.brush(Self.stickersIndex)] = try painter.polyline([
+            (6, 14), (14, 14), (14, 22), (6, 22), (6, 14), (16, 18), (24, 18), (24, 26), (16, 26), (16, 18), (26, 22),
+            (34, 22), (34, 30),
+            (26, 30), (26, 22),
+        ])
         icons[.smaller] = try painter.dot(radius: 3, opacity: 1)
         icons[.larger] = try painter.dot(radius: 9, opacity: 1)
         icons[.lighter] = try painter.dot(radius: 8, opacity: 0.3)

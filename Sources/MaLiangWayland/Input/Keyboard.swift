@@ -59,7 +59,7 @@ final class Keyboard {
 /// What a key press asks for.
 enum KeyCommand: Equatable {
     case undo, redo, save, exportPNG, smaller, larger, eraser, brush, preset(Int), resetView, deleteSelection,
-        fullscreen, paste
+        fullscreen, paste, penOnly
     case panHold(Bool)
 
     /// The command for a keysym (lower case) with the modifiers held, if any.
@@ -69,6 +69,7 @@ enum KeyCommand: Equatable {
         case (0x7a, true, true), (0x79, true, _): .redo  // Z, y
         case (0x73, true, _): .save  // s
         case (0x76, true, false): .paste  // v
+        case (0x70, false, false): .penOnly  // p
         case (0x65, true, true): .exportPNG  // E
         case (0x5b, false, _): .smaller  // [
         case (0x5d, false, _): .larger  // ]

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import MaLiangWayland
+
+@Suite struct TabletToolStateTests {
+    @Test func pressureAfterMotionBelongsToTheSameFrame() {
+        var state = TabletToolState()
+        #expect(state.handle(.proximityIn(serial: 7)).isEmpty)
+        #expect(state.handle(.motion(x: 10, y: 20)).isEmpty)
+        #expect(state.handle(.down(serial: 8)).isEmpty)
+        #expect(state.handle(.pressure(32768)).isEmpty)
+        let frames = state.handle(.frame(time: 5))
+        #expect(frames.count == 1)
+        let frame = frames[0]
+        #expect(frame.proximity == .began && frame.contact == .began && frame.moved)
+        #expect(frame.x == 10 && frame.y == 20 && abs(frame.pressure - 0.5) < 0.001 && frame.proximitySerial == 7)
+        #expect(frame.inProximity && frame.isDown)
+    }
+
+    @Test func anAxisOnlyFrameIsASampleAtTheOldPosition() {
+        var state = TabletToolState()
+        _ = state.handle(.proximityIn(serial: 1))
+        _ = state.handle(.motion(x: 3, y: 4))
+        _ = state.handle(.frame(time: 1))
+        _ = state.handle(.pressure(65535))
+        let frame = state.handle(.frame(time: 2))
+        #expect(frame.count == 1 && !frame[0].moved && frame[0].x == 3 && frame[0].pressure == 1)
+    }
+
+    @Test func aMissingFrameAfterProximityOutIsMadeUpAtTheNextProximityIn() {
+        var state = TabletToolState()
+        _ = state.handle(.proximityIn(serial: 1))
+        _ = state.handle(.frame(time: 1))
+        _ = state.handle(.proximityOut)
+        let frames = state.handle(.proximityIn(serial: 2))
+        #expect(frames.count == 1 && frames[0].proximity == .ended && !frames[0].inProximity)
+        let next = state.handle(.frame(time: 3))
+        #expect(next.count == 1 && next[0].proximity == .began && next[0].proximitySerial == 2)
+    }
+
+    @Test func leavingProximityWhileDownLiftsTheTipAndReleasesButtons() {
+        var state = TabletToolState()
+        _ = state.handle(.proximityIn(serial: 1))
+        _ = state.handle(.down(serial: 2))
+        _ = state.handle(.button(0x14b, pressed: true))
+        _ = state.handle(.frame(time: 1))
+        #expect(state.buttonsHeld == [0x14b])
+        _ = state.handle(.proximityOut)
+        let frame = state.handle(.frame(time: 2))
+        #expect(frame.count == 1 && frame[0].contact == .ended && frame[0].released == [0x14b] && !frame[0].isDown)
+        #expect(state.buttonsHeld.isEmpty && !state.current.inProximity)
+    }
+
+    @Test func aToolRemovedInProximityLeavesInALastFrame() {
+        var state = TabletToolState()
+        _ = state.handle(.proximityIn(serial: 1))
+        _ = state.handle(.down(serial: 2))
+        _ = state.handle(.frame(time: 1))
+        _ = state.handle(.motion(x: 9, y: 9))
+        let frames = state.handle(.removed)
+        #expect(frames.count == 2)
+        #expect(frames[0].moved && frames[0].isDown)
+        #expect(frames[1].proximity == .ended && frames[1].contact == .ended)
+    }
+}
+
+@Suite struct TouchTrackerTests {
+    @Test func oneFingerPaintsASecondCancelsAndGestures() {
+        var tracker = TouchTracker()
+        #expect(tracker.down(id: 1, at: .init(x: 0, y: 0), penActive: false) == .paintBegan(.init(x: 0, y: 0)))
+        #expect(tracker.motion(id: 1, to: .init(x: 5, y: 0)) == .paintMoved(.init(x: 5, y: 0)))
+        #expect(tracker.down(id: 2, at: .init(x: 105, y: 0), penActive: false) == .paintCancelled)
+        guard case .gesture(_, _, _, let scale, let rotation) = tracker.motion(id: 2, to: .init(x: 205, y: 0)) else {
+            Issue.record("no gesture")
+            return
+        }
+        #expect(abs(scale - 2) < 1e-9 && abs(rotation) < 1e-9)
+    }
+
+    @Test func touchesWhileThePenIsNearAreIgnoredUntilLifted() {
+        var tracker = TouchTracker()
+        #expect(tracker.down(id: 1, at: .init(x: 0, y: 0), penActive: true) == .none)
+        #expect(tracker.motion(id: 1, to: .init(x: 50, y: 0)) == .none)
+        #expect(tracker.up(id: 1) == .none)
+        #expect(tracker.down(id: 2, at: .init(x: 0, y: 0), penActive: false) == .paintBegan(.init(x: 0, y: 0)))
+    }
+
+    @Test func penOnlyKeepsFingersForTheView() {
+        var tracker = TouchTracker()
+        tracker.penOnly = true
+        #expect(tracker.down(id: 1, at: .init(x: 0, y: 0), penActive: false) == .none)
+        #expect(tracker.motion(id: 1, to: .init(x: 5, y: 5)) == .none)
+    }
+}
+
+@Suite struct KeyCommandTests {
+    @Test func shortcuts() {
+        #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: false) == .undo)
+        #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: true) == .redo)
+        #expect(KeyCommand.command(keysym: 0x79, control: true, shift: false) == .redo)
+        #expect(KeyCommand.command(keysym: 0x65, control: true, shift: true) == .exportPNG)
+        #expect(KeyCommand.command(keysym: 0x33, control: false, shift: false) == .preset(3))
+        #expect(KeyCommand.command(keysym: 0xffc8, control: false, shift: false) == .fullscreen)
+        #expect(KeyCommand.command(keysym: 0x71, control: false, shift: false) == nil)
+    }
+}
