@@ -423,3 +423,40 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct TwoFingerChartletTests {
+    @Test func twoFingersOnTheSelectedImageScaleItAsOneUndoStep() throws {
+        var red = [UInt8]()
+        for _ in 0..<(100 * 60) { red += [230, 20, 20, 255] }
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-red2-\(getpid()).png")
+        try PNG.encode(PNGImage(width: 100, height: 60, pixels: .rgba8(red))).write(to: png)
+        defer { try? FileManager.default.removeItem(at: png) }
+        let session = try AppSession(arguments: ["--insert", png.path])
+        try session.waitUntilMapped()
+        func isRed(_ x: Int, _ y: Int) -> Bool {
+            guard let pixel = session.image?.rgba(x: x, y: y) else { return false }
+            return pixel.red > 200 && pixel.green < 60
+        }
+        #expect(isRed(640, 400) && !isRed(710, 400))
+        var events: [TouchEvent] = [.down(id: 1, x: 620, y: 400), .down(id: 2, x: 660, y: 400), .frame]
+        for step in 1...10 {
+            events += [
+                .motion(id: 1, x: 620 - Double(step) * 4, y: 400), .motion(id: 2, x: 660 + Double(step) * 4, y: 400),
+                .frame,
+            ]
+        }
+        events += [.up(id: 1), .up(id: 2), .frame]
+        try session.compositor.sendTouch(events)
+        _ = try session.nextImage()
+        session.settle()
+        #expect(isRed(710, 400), "the image grew")
+        // One undo step brings it back.
+        try session.compositor.sendKeyboard([
+            .enter, .modifiers(depressed: 4, latched: 0, locked: 0, group: 0), .key(44, pressed: true),
+        ])
+        _ = try session.nextImage()
+        session.settle()
+        #expect(isRed(640, 400) && !isRed(710, 400))
+        #expect(session.terminate() == 0)
+    }
+}

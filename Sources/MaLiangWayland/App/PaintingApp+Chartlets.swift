@@ -121,4 +121,36 @@ extension PaintingApp {
         for case .chartlet(let chartlet) in document.elements where chartlet.id == id { return chartlet }
         return nil
     }
+
+    /// Applies a two-finger gesture to the selected chartlet when it started on it; returns whether it did.
+    func transformSelectedChartlet(center: TouchTracker.Point, dx: Double, dy: Double, factor: Double, rotation: Double)
+        -> Bool
+    {
+        guard let id = selectedChartlet, let stored = selected(id) else { return false }
+        let current = canvas.chartletPreview ?? stored
+        if !fingersOnChartlet {
+            guard contains(current, documentPoint(surfaceX: center.x, surfaceY: center.y)) else { return false }
+            fingersOnChartlet = true
+        }
+        let before = documentPoint(surfaceX: center.x - dx, surfaceY: center.y - dy)
+        let after = documentPoint(surfaceX: center.x, surfaceY: center.y)
+        var changed = current
+        changed.center = Point(x: current.center.x + after.x - before.x, y: current.center.y + after.y - before.y)
+        let bounded = min(max(factor, 0.5), 2)
+        changed.size = Size(width: current.size.width * bounded, height: current.size.height * bounded)
+        changed.angle += rotation
+        canvas.chartletPreview = changed
+        requestFrame()
+        return true
+    }
+
+    /// The fingers left the image: the gesture becomes one undo step.
+    func endTwoFingerChartletGesture() {
+        fingersOnChartlet = false
+        if let changed = canvas.chartletPreview {
+            canvas.chartletPreview = nil
+            document.updateChartlet(changed.id) { $0 = changed }
+        }
+        requestFrame()
+    }
 }

@@ -199,6 +199,7 @@ extension PaintingApp {
             case .up(_, let when, let id):
                 time = when
                 outcome = touches.up(id: id)
+                if touches.activeCount < 2 && fingersOnChartlet { endTwoFingerChartletGesture() }
             case .cancel:
                 outcome = touches.cancel()
             default:
@@ -221,6 +222,10 @@ extension PaintingApp {
                 canvas.cancelStroke()
                 requestFrame()
             case .gesture(let center, let dx, let dy, let factor, let rotation):
+                // Two fingers on the selected image move, scale and turn it; anywhere else, the view.
+                if transformSelectedChartlet(center: center, dx: dx, dy: dy, factor: factor, rotation: rotation) {
+                    break
+                }
                 pan(byX: dx * scale, y: dy * scale)
                 zoom(by: factor, aboutX: center.x * scale, y: center.y * scale)
                 if rotation != 0 { rotate(by: rotation, aboutX: center.x * scale, y: center.y * scale) }

@@ -60,6 +60,8 @@ public final class PaintingApp {
     /// The next press on the canvas picks a colour instead of drawing.
     var pickingColor = false
     var lastTitlePress: ContinuousClock.Instant?
+    /// Two fingers are moving the selected image.
+    var fingersOnChartlet = false
     var dataDevice: WlDataDevice?
     var offers: [ObjectIdentifier: Offer] = [:]
     var dragOffer: Offer?

@@ -29,6 +29,9 @@ struct TouchTracker {
     private var ignored: Set<Int32> = []
     private var painting: Int32?
     private var lastPair: (Point, Point)?
+    /// Fingers down now (ignored ones excluded).
+    var activeCount: Int { points.count }
+
     /// Set to refuse all touch drawing (the "pen only" setting): fingers still move the view.
     var penOnly = false
 
