@@ -1,4 +1,5 @@
 import Foundation
+import PNGCodec
 import TestCompositor
 import Testing
 import WaylandTestSupport
@@ -12,14 +13,7 @@ final class AppSession {
     /// Where the app's output goes (a file: reading a pipe the app still holds open would block).
     let logURL: URL
 
-    static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "maliang")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../.build/debug/maliang"
-        ).standardized
-    }
+    static var executable: URL { MaLiangExecutable.url }
 
     init(options: ScriptedCompositor.Options = .init(), arguments: [String] = []) throws {
         let runtime = RuntimeDirectory.ensure()
@@ -128,4 +122,13 @@ extension Image {
         }
         return count
     }
+}
+
+/// A one-colour PNG file in the temporary folder (remove it when done).
+func temporaryPNG(width: Int, height: Int, rgba: [UInt8]) throws -> URL {
+    let pixels = [UInt8]((0..<(width * height)).flatMap { _ in rgba })
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "maliang-\(UUID().uuidString.prefix(8)).png")
+    try PNG.encode(PNGImage(width: width, height: height, pixels: .rgba8(pixels))).write(to: url)
+    return url
 }

@@ -207,10 +207,7 @@ import WaylandProtocol
 
 @Suite(.serialized) struct ChartletWindowTests {
     @Test func anInsertedImageIsMovedWithThePenAndDeleted() throws {
-        var red = [UInt8]()
-        for _ in 0..<(100 * 60) { red += [230, 20, 20, 255] }
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-red-\(getpid()).png")
-        try PNG.encode(PNGImage(width: 100, height: 60, pixels: .rgba8(red))).write(to: png)
+        let png = try temporaryPNG(width: 100, height: 60, rgba: [230, 20, 20, 255])
         defer { try? FileManager.default.removeItem(at: png) }
         let session = try AppSession(arguments: ["--insert", png.path])
         try session.compositor.addTablet(TabletSpec(id: "t1"))
@@ -342,10 +339,7 @@ import WaylandProtocol
 
 @Suite(.serialized) struct ColorPickerTests {
     @Test func thePickerTakesTheColourUnderThePen() throws {
-        var green = [UInt8]()
-        for _ in 0..<(100 * 100) { green += [20, 200, 40, 255] }
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-green-\(getpid()).png")
-        try PNG.encode(PNGImage(width: 100, height: 100, pixels: .rgba8(green))).write(to: png)
+        let png = try temporaryPNG(width: 100, height: 100, rgba: [20, 200, 40, 255])
         defer { try? FileManager.default.removeItem(at: png) }
         let session = try AppSession(arguments: ["--insert", png.path])
         try session.compositor.addTablet(TabletSpec(id: "t1"))
@@ -395,10 +389,7 @@ import WaylandProtocol
 
 @Suite(.serialized) struct StickerBrushTests {
     @Test func theStickersBrushPlacesTheDrawingsImagesAlongTheStroke() throws {
-        var blue = [UInt8]()
-        for _ in 0..<(32 * 32) { blue += [20, 40, 230, 255] }
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-blue-\(getpid()).png")
-        try PNG.encode(PNGImage(width: 32, height: 32, pixels: .rgba8(blue))).write(to: png)
+        let png = try temporaryPNG(width: 32, height: 32, rgba: [20, 40, 230, 255])
         defer { try? FileManager.default.removeItem(at: png) }
         let session = try AppSession(arguments: ["--insert", png.path])
         try session.compositor.addTablet(TabletSpec(id: "t1"))
@@ -426,10 +417,7 @@ import WaylandProtocol
 
 @Suite(.serialized) struct TwoFingerChartletTests {
     @Test func twoFingersOnTheSelectedImageScaleItAsOneUndoStep() throws {
-        var red = [UInt8]()
-        for _ in 0..<(100 * 60) { red += [230, 20, 20, 255] }
-        let png = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-red2-\(getpid()).png")
-        try PNG.encode(PNGImage(width: 100, height: 60, pixels: .rgba8(red))).write(to: png)
+        let png = try temporaryPNG(width: 100, height: 60, rgba: [230, 20, 20, 255])
         defer { try? FileManager.default.removeItem(at: png) }
         let session = try AppSession(arguments: ["--insert", png.path])
         try session.waitUntilMapped()

@@ -9,14 +9,6 @@ import WaylandTestSupport
 /// The painting window on the compositors people use, started headless: it maps with the right decorations,
 /// presents, and quits cleanly with the drawing intact.
 @Suite(.serialized) struct PaintingWindowOnRealCompositorsTests {
-    static var executable: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "maliang")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../.build/debug/maliang"
-        ).standardized
-    }
 
     final class App {
         let process = Process()
@@ -30,7 +22,7 @@ import WaylandTestSupport
             log = data.appendingPathComponent("log")
             FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
-            process.executableURL = PaintingWindowOnRealCompositorsTests.executable
+            process.executableURL = MaLiangExecutable.url
             var environment = ProcessInfo.processInfo.environment
             environment["WAYLAND_DISPLAY"] = compositor.socketPath
             environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
