@@ -329,6 +329,9 @@ import WaylandProtocol
             try compositor.sendToolFrame(tool: "pen", [.motion(x: 600 + Double(step) * 5, y: 400)])
             session.settle(.milliseconds(60))
         }
+        // Mid-stroke, frames repaint only the changed part of each image: the stroke so far is all there.
+        let during = try #require(session.image)
+        #expect(!during.darkRows(x: 605).isEmpty && !during.darkRows(x: 640).isEmpty)
         try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
         session.settle()
         let window = 1280 * 800

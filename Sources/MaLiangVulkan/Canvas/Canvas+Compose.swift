@@ -102,6 +102,7 @@ extension Canvas {
     /// document.
     func drawFrame(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: VkFormat,
+        within region: VkRect2D? = nil,
         _ commands: VkCommandBuffer
     )
         throws(VulkanError)
@@ -117,7 +118,8 @@ extension Canvas {
         for key in keys.sorted() {
             let origin = layer.origin(of: key)
             let corners = transform.corners(x: origin.x, y: origin.y, width: side, height: side)
-            guard corners.intersects(width: width, height: height) else { continue }
+            guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
+            else { continue }
             if let tile = layer.tile(key) {
                 try quads.draw(
                     tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
@@ -149,7 +151,8 @@ extension Canvas {
                 centerX: chartlet.center.x, centerY: chartlet.center.y, width: chartlet.size.width,
                 height: chartlet.size.height,
                 angle: chartlet.angle)
-            guard corners.intersects(width: width, height: height) else { continue }
+            guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
+            else { continue }
             try quads.draw(
                 image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
                 commands)

@@ -17,6 +17,17 @@ struct QuadPainter {
                 && (ys.min() ?? 0) <= Double(height)
         }
 
+        /// Whether the quad's bounding box overlaps `rect`.
+        func intersects(_ rect: VkRect2D) -> Bool {
+            let xs = points.map(\.0)
+            let ys = points.map(\.1)
+            let left = Double(rect.offset.x)
+            let top = Double(rect.offset.y)
+            return (xs.max() ?? 0) >= left && (xs.min() ?? 0) <= left + Double(rect.extent.width)
+                && (ys.max() ?? 0) >= top
+                && (ys.min() ?? 0) <= top + Double(rect.extent.height)
+        }
+
         static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Corners {
             Corners(points: [(x, y), (x + width, y), (x, y + height), (x + width, y + height)])
         }

@@ -47,7 +47,7 @@ extension Canvas {
     /// buffer rectangles that differ from the previous frame (nil: all of it), passed on to the compositor.
     public func drawFrame(
         into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
-        overlays: [OverlayPlacement], damage: [(Int, Int, Int, Int)]? = nil
+        overlays: [OverlayPlacement], damage: [(Int, Int, Int, Int)]? = nil, repaint: (Int, Int, Int, Int)? = nil
     ) throws(VulkanError) {
         let image = swapchain.images[index]
         let target = swapchain.views[index]
@@ -56,16 +56,40 @@ extension Canvas {
         let format = swapchain.format
         let quads = QuadPainter(pipelines: pipelines)
         let paper = try paperOverlay()
+        // `repaint`: only this rectangle of the image (which still holds an earlier frame) is drawn again.
+        let region = repaint.flatMap { x, y, w, h -> VkRect2D? in
+            let left = max(x, 0)
+            let top = max(y, 0)
+            let right = min(x + w, width)
+            let bottom = min(y + h, height)
+            guard right > left, bottom > top else { return nil }
+            return VkRect2D(
+                offset: VkOffset2D(x: Int32(left), y: Int32(top)),
+                extent: VkExtent2D(width: UInt32(right - left), height: UInt32(bottom - top)))
+        }
         try context.submitAndWait { commands throws(VulkanError) in
-            transition(commands, image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_GENERAL)
-            beginRendering(
-                commands, view: target, width: width, height: height,
-                clear: (windowColor.0, windowColor.1, windowColor.2, 1))
+            if var region {
+                transition(commands, image, from: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, to: VK_IMAGE_LAYOUT_GENERAL)
+                beginRendering(commands, view: target, width: width, height: height)
+                vkCmdSetScissor(commands, 0, 1, &region)
+                var attachment = VkClearAttachment()
+                attachment.aspectMask = VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue)
+                attachment.clearValue.color = VkClearColorValue(
+                    float32: (windowColor.0, windowColor.1, windowColor.2, 1))
+                var rect = VkClearRect(rect: region, baseArrayLayer: 0, layerCount: 1)
+                vkCmdClearAttachments(commands, 1, &attachment, 1, &rect)
+            } else {
+                transition(commands, image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_GENERAL)
+                beginRendering(
+                    commands, view: target, width: width, height: height,
+                    clear: (windowColor.0, windowColor.1, windowColor.2, 1))
+            }
             let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
             try quads.draw(
                 paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
                 commands)
-            try drawFrame(layer: paint, transform: view, width: width, height: height, format: format, commands)
+            try drawFrame(
+                layer: paint, transform: view, width: width, height: height, format: format, within: region, commands)
             for overlay in overlays {
                 try quads.draw(
                     overlay.image.image,

@@ -32,6 +32,7 @@ extension PaintingApp {
             if width != swapchain.width || height != swapchain.height {
                 try swapchain.resize(width: width, height: height)
                 window.applyScale()
+                repaints.reset()
             }
             guard let index = try swapchain.acquire(timeout: 50_000_000) else {
                 // No image free yet: try again shortly rather than block.
@@ -50,9 +51,10 @@ extension PaintingApp {
             overlays += selectionHandles()
             let changed = damage
             damage = nil
+            let repaint = repaints.region(forImage: index, damage: changed)
             try canvas.drawFrame(
                 into: swapchain, index: index, view: view, windowColor: (0.18, 0.18, 0.2), overlays: overlays,
-                damage: changed)
+                damage: changed, repaint: repaint.map { ($0.x, $0.y, $0.width, $0.height) })
             framesPresented += 1
             if framesPresented == 1 {
                 let decorations = window.serverSideDecorations ? "server-side" : "client-side"

@@ -40,6 +40,7 @@ public final class PaintingApp {
     var needsFrame = true
     /// What changed since the last frame, in buffer pixels; nil: everything.
     var damage: [(Int, Int, Int, Int)]?
+    var repaints = RepaintTracker()
     var waitingForFrame = false
     var running = true
 
