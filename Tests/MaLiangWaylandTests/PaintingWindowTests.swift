@@ -451,3 +451,23 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 }
+
+@Suite(.serialized) struct CompositorGoneTests {
+    @Test func whenTheCompositorGoesAwayTheClientSaysSoAndTheDrawingIsSafe() throws {
+        let session = try AppSession()
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 300), .down, .pressure(60000)])
+        try compositor.sendToolFrame(tool: "pen", [.motion(x: 300, y: 300)])
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        _ = try session.nextImage()
+        compositor.shutDown()
+        session.process.waitUntilExit()
+        #expect(session.process.terminationStatus == 1)
+        #expect(session.log.contains("closed the connection") && session.log.contains("saved"), "\(session.log)")
+        #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
+    }
+}
