@@ -63,6 +63,9 @@ extension Canvas {
                 Float(color.alpha)
             )
             : (0, 0, 0, 0)
+        if transform.scale < 0.999, !layer.staleMipmaps.isEmpty {
+            try context.submitAndWait { commands throws(VulkanError) in layer.refreshMipmaps(commands) }
+        }
         var top = 0
         var first = true
         while top < height {

@@ -135,7 +135,8 @@ final class StrokeBaker {
             vkCmdEndRendering(commands)
         }
         fullBarrier(commands)
-        for key in changed { if let tile = paint.tile(key), tile.mipLevels > 1 { generateMipmaps(tile, commands) } }
+        // Smaller levels are made when a zoomed-out view needs them, not after every stroke.
+        paint.staleMipmaps.formUnion(changed)
         return changed
     }
 }

@@ -37,6 +37,8 @@ final class TileLayer {
     let widthPixels: Int
     let heightPixels: Int
     private(set) var tiles: [TileKey: GPUImage] = [:]
+    /// Tiles whose smaller mip levels no longer match level 0.
+    var staleMipmaps: Set<TileKey> = []
     /// The part of each tile drawn to, for short-lived layers: compositing and clearing cover only that.
     private(set) var dirty: [TileKey: PixelRect] = [:]
     /// Where tiles come from and go back to, for short-lived layers.
@@ -132,8 +134,17 @@ final class TileLayer {
 
     /// Puts `image` at `key` (restoring a snapshot), replacing what was there.
     func replace(_ key: TileKey, with image: GPUImage?) {
+        staleMipmaps.insert(key)
         if let old = tiles[key], old !== image { pipelines.release(old) }
         tiles[key] = image
+    }
+
+    /// Brings the smaller levels of changed tiles up to date (before a zoomed-out view samples them).
+    func refreshMipmaps(_ commands: VkCommandBuffer) {
+        for key in staleMipmaps.sorted() {
+            if let tile = tiles[key], tile.mipLevels > 1 { generateMipmaps(tile, commands) }
+        }
+        staleMipmaps = []
     }
 
     /// Takes every tile out (a clear that may be undone keeps them).
@@ -146,6 +157,7 @@ final class TileLayer {
     func restoreAll(_ stash: [TileKey: GPUImage]) {
         removeAll()
         tiles = stash
+        staleMipmaps.formUnion(stash.keys)
     }
 
     func removeAll() {
