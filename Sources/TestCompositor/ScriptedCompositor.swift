@@ -1,7 +1,10 @@
 import CWaylandServer
 import Glibc
+import Synchronization
 import WaylandProtocol
 import WaylandServer
+
+private let socketCounter = Atomic<Int>(0)
 
 /// A small Wayland compositor for tests: it shows nothing, records what clients commit (pixels readable,
 /// dumpable as PNG), and sends exactly the input events a test or a script asks for — including the adversarial
@@ -25,7 +28,7 @@ public final class ScriptedCompositor {
         public var outputWidth: Int32 = 1920
         public var outputHeight: Int32 = 1080
         public var outputScale: Int32 = 1
-        /// Socket name under `$XDG_RUNTIME_DIR`; `nil` picks a free one.
+        /// Socket name under `$XDG_RUNTIME_DIR`; `nil` picks one unique to this compositor.
         public var socketName: String?
 
         public init() {}
@@ -58,11 +61,17 @@ public final class ScriptedCompositor {
     public init(options: Options = Options()) throws {
         self.options = options
         do {
-            display = try WaylandServerDisplay(socketName: options.socketName)
+            display = try WaylandServerDisplay(socketName: options.socketName ?? Self.uniqueSocketName())
         } catch {
             throw CompositorError("cannot start the test compositor: \(error)")
         }
         for global in options.globals { advertise(global) }
+    }
+
+    /// Tests start many compositors at once: a name per process and instance avoids contending for the shared
+    /// `wayland-N` lock files.
+    private static func uniqueSocketName() -> String {
+        "maliang-test-\(getpid())-\(socketCounter.add(1, ordering: .relaxed).newValue)"
     }
 
     /// The advertised globals, to withdraw them later.
