@@ -31,7 +31,7 @@ final class AppSession {
         environment["MALIANG_VULKAN_VALIDATION"] = "0"
         process.environment = environment
         logURL = dataHome.appendingPathComponent("output.log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: logURL)
         process.standardOutput = logHandle
         process.standardError = logHandle
