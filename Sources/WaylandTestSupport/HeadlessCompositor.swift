@@ -73,7 +73,7 @@ public final class HeadlessCompositor {
             environment = ["PATH": environment["PATH"] ?? "/usr/bin:/bin"]
         }
         socketPath = runtimeDirectory + "/" + socketName
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
