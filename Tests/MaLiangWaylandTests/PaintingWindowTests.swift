@@ -172,6 +172,7 @@ import WaylandProtocol
         .standardized
         let dump = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-adversarial-\(getpid()).png")
             .path
+        defer { try? FileManager.default.removeItem(atPath: dump) }
         let script = try Script(
             text: try String(contentsOf: url, encoding: .utf8).replacingOccurrences(of: "DUMP_PATH", with: dump))
         var options = ScriptedCompositor.Options()
@@ -181,6 +182,7 @@ import WaylandProtocol
         #expect(session.pump(until: { (try? player.advance()) ?? false }), "\(session.log)")
         session.settle()
         #expect(session.process.isRunning)
+        #expect(FileManager.default.fileExists(atPath: dump), "the script's dump step wrote the window's pixels")
         // The pen went down at (10, 10) and moved: a mark below the toolbar would be at y = 10 + 0 (the toolbar
         // covers it), so the check is that drawing still works afterwards.
         try session.compositor.addTool(ToolSpec(id: "late"))
