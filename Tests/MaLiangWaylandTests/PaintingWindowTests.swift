@@ -319,8 +319,9 @@ import WaylandProtocol
         try session.compositor.addTool(ToolSpec(id: "pen"))
         try session.waitUntilMapped()
         var areas: [Int] = []
-        session.compositor.onCommit = { surface in
-            guard surface === session.compositor.focusedToplevel?.surface else { return }
+        // Weak: the compositor keeps this closure, and the session (its owner) must still go away.
+        session.compositor.onCommit = { [weak compositor = session.compositor] surface in
+            guard surface === compositor?.focusedToplevel?.surface else { return }
             areas.append(surface.lastDamage.reduce(0) { $0 + Int(min($1.width, 4096)) * Int(min($1.height, 4096)) })
         }
         let compositor = session.compositor
