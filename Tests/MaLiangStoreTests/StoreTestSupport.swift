@@ -3,9 +3,19 @@ import MaLiang
 import MaLiangStore
 import PNGCodec
 
+/// One folder per test process holds every test's files; it is removed when the process exits.
+private let testsFolder: URL = {
+    atexit { try? FileManager.default.removeItem(atPath: testsFolderPath()) }
+    return URL(fileURLWithPath: testsFolderPath())
+}()
+
+private func testsFolderPath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("maliang-store-tests-\(getpid())").path
+}
+
 /// A fresh temporary folder for one test.
 func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-store-\(UUID().uuidString)")
+    let url = testsFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
