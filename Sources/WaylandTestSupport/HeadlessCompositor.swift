@@ -52,21 +52,22 @@ public final class HeadlessCompositor {
             // sway names its socket itself (wayland-N): it is found in the runtime directory once it exists.
             command = ["sway", "-c", config]
         case .mutter:
-            command = [
-                "dbus-run-session", "--", "mutter", "--headless", "--wayland", "--no-x11", "--virtual-monitor",
-                "\(width)x\(height)", "--wayland-display=\(socketName)",
-            ]
+            command =
+                try Self.sessionBus(in: runtimeDirectory) + [
+                    "mutter", "--headless", "--wayland", "--no-x11", "--virtual-monitor", "\(width)x\(height)",
+                    "--wayland-display=\(socketName)",
+                ]
         case .kwin:
             let copy = runtimeDirectory + "/bin/kwin_wayland"
             try FileManager.default.createDirectory(
                 atPath: runtimeDirectory + "/bin", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: copy)
             environment["QT_QPA_PLATFORM"] = "offscreen"
-            command = [
-                "dbus-run-session", "--", copy, "--virtual", "--no-lockscreen", "--socket", socketName, "--width",
-                "\(width)",
-                "--height", "\(height)",
-            ]
+            command =
+                try Self.sessionBus(in: runtimeDirectory) + [
+                    copy, "--virtual", "--no-lockscreen", "--socket", socketName, "--width", "\(width)", "--height",
+                    "\(height)",
+                ]
         }
         if runsAsNobody {
             command = ["runuser", "-u", "nobody", "--", "env"] + environment.map { "\($0)=\($1)" } + command
@@ -107,6 +108,30 @@ public final class HeadlessCompositor {
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
+    }
+
+    /// `dbus-run-session` with a bus whose socket lives in `directory` (removed with it): the stock session
+    /// configuration leaves a socket in /tmp for every run.
+    private static func sessionBus(in directory: String) throws -> [String] {
+        let config = directory + "/session-bus.conf"
+        try """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <keep_umask/>
+          <listen>unix:dir=\(directory)</listen>
+          <auth>EXTERNAL</auth>
+          <standard_session_servicedirs/>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+
+        """.write(toFile: config, atomically: false, encoding: .utf8)
+        return ["dbus-run-session", "--config-file=\(config)", "--"]
     }
 
     private func waitUntilConnectable(timeout: Duration) throws {

@@ -20,7 +20,7 @@ import WaylandTestSupport
                 "maliang-real-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
             log = data.appendingPathComponent("log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             process.executableURL = MaLiangExecutable.url
             var environment = ProcessInfo.processInfo.environment
