@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestCompositor
 
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
@@ -43,6 +44,8 @@ while let argument = arguments.popFirst() {
     }
 }
 
+let interrupted = Atomic<Bool>(false)
+
 if let latencyTrace {
     do {
         try LatencyBenchmark.run(trace: latencyTrace, client: latencyClient ?? "maliang")
@@ -58,7 +61,10 @@ do {
     let compositor = try ScriptedCompositor(options: options)
     FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(compositor.socketName)\n".utf8))
     let player = script.map { ScriptPlayer(script: $0, compositor: compositor) }
-    while true {
+    // Interrupted: stop serving and shut down cleanly, so the socket does not outlive the compositor.
+    signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+    signal(SIGTERM) { _ in interrupted.store(true, ordering: .relaxed) }
+    while !interrupted.load(ordering: .relaxed) {
         compositor.dispatch(timeoutMilliseconds: 5)
         if let player, try player.advance(), exitWhenDone { break }
     }
