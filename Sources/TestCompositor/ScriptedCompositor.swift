@@ -114,9 +114,6 @@ public final class ScriptedCompositor {
     /// Disconnects every client.
     public func shutDown() { display.shutDown() }
 
-    // Live resources keep the display alive: end them with the compositor, or its socket outlives it.
-    deinit { display.shutDown() }
-
     func surface(for resource: WlSurfaceResource) -> Surface? { surfaces[ObjectIdentifier(resource)] }
 
     func nowMilliseconds() -> UInt32 {

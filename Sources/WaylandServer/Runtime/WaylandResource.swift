@@ -15,7 +15,13 @@ public protocol WaylandInterface: AnyObject {
 /// The display keeps every live resource; libwayland's destroy callback (a destructor request, the client
 /// leaving, or the display shutting down) ends it, after which events sent to it are ignored.
 public class WaylandResource {
-    let owner: WaylandServerDisplay
+    /// Weak: the display keeps its resources, and must be free to go away while they are live.
+    private weak var weakOwner: WaylandServerDisplay?
+    /// The display; requests and events only run while it is alive.
+    var owner: WaylandServerDisplay {
+        guard let weakOwner else { preconditionFailure("a \(Self.self) was used after its display went away") }
+        return weakOwner
+    }
     /// The client the resource belongs to.
     public let client: OpaquePointer
     public let version: UInt32
@@ -26,7 +32,7 @@ public class WaylandResource {
 
     /// Creates the resource `id` (0: a server-allocated id, for objects created by events).
     required init(owner: WaylandServerDisplay, client: OpaquePointer, version: UInt32, id: UInt32) {
-        self.owner = owner
+        weakOwner = owner
         self.client = client
         self.version = version
         isForeign = false
@@ -44,7 +50,7 @@ public class WaylandResource {
 
     /// Wraps a resource created by someone else (libwayland's own wl_shm objects).
     required init(foreign resource: OpaquePointer, owner: WaylandServerDisplay) {
-        self.owner = owner
+        weakOwner = owner
         self.resource = resource
         client = wl_resource_get_client(resource)
         version = UInt32(wl_resource_get_version(resource))
@@ -83,7 +89,8 @@ public class WaylandResource {
     fileprivate func ended() {
         guard let resource else { return }
         self.resource = nil
-        owner.unregister(resource)
+        // Absent while the display itself is being torn down.
+        weakOwner?.unregister(resource)
         onDestroy?()
         onDestroy = nil
     }

@@ -4,7 +4,7 @@ import Glibc
 
 /// A server-side display: the listening socket, the globals, and every resource of every client.
 ///
-/// Not thread-safe: use it on one thread. Its live resources refer to it, so it stays until ``shutDown()``.
+/// Not thread-safe: use it on one thread.
 public final class WaylandServerDisplay {
     package let display: OpaquePointer
     /// The socket name clients connect to (under `$XDG_RUNTIME_DIR`).
