@@ -63,7 +63,7 @@ extension Canvas {
                 Float(color.alpha)
             )
             : (0, 0, 0, 0)
-        if transform.scale < 0.999, !layer.staleMipmaps.isEmpty {
+        if layer.needsMipmapRefresh(forViewScale: transform.scale) {
             try context.submitAndWait { commands throws(VulkanError) in layer.refreshMipmaps(commands) }
         }
         var top = 0

@@ -139,6 +139,9 @@ final class TileLayer {
         tiles[key] = image
     }
 
+    /// Whether a view at `scale` would sample smaller levels that no longer match (only views below 1:1 use them).
+    func needsMipmapRefresh(forViewScale scale: Double) -> Bool { scale < 0.999 && !staleMipmaps.isEmpty }
+
     /// Brings the smaller levels of changed tiles up to date (before a zoomed-out view samples them).
     func refreshMipmaps(_ commands: VkCommandBuffer) {
         for key in staleMipmaps.sorted() {

@@ -68,7 +68,7 @@ extension Canvas {
                 extent: VkExtent2D(width: UInt32(right - left), height: UInt32(bottom - top)))
         }
         try context.submitAndWait { commands throws(VulkanError) in
-            if view.scale < 0.999 && !paint.staleMipmaps.isEmpty { paint.refreshMipmaps(commands) }
+            if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
             if var region {
                 transition(commands, image, from: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, to: VK_IMAGE_LAYOUT_GENERAL)
                 beginRendering(commands, view: target, width: width, height: height)
