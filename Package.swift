@@ -25,8 +25,11 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", ["libxkbcommon-dev"]),
         system("CPNG", "libpng", ["libpng-dev"]),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
         // libpng behind setjmp, where Swift cannot go.
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
+        // A line of text through Pango and Cairo (the window's status strip), behind one C function.
+        .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
         // wayland-scanner's interface tables for the bound protocols (generated).
         .target(name: "CWaylandProtocols"),
 
@@ -39,6 +42,9 @@ let package = Package(
         // Store: the native document file, MaLiang folders, PNG files.
         .target(name: "MaLiangStore", dependencies: ["MaLiang", "CSQLite", "PNGCodec"]),
 
+        // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.
+        .target(name: "MaLiangEditor", dependencies: ["MaLiang", "MaLiangStore"]),
+
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
         .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
 
@@ -46,7 +52,8 @@ let package = Package(
         .target(
             name: "MaLiangWayland",
             dependencies: [
-                "MaLiang", "MaLiangStore", "MaLiangVulkan", "WaylandClient", "CWaylandCursor", "CXKBCommon", "PNGCodec",
+                "MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient", "CWaylandCursor",
+                "CXKBCommon", "CTextRender", "PNGCodec",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.
@@ -70,6 +77,7 @@ let package = Package(
 
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
+        .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "MaLiangWaylandTests",

@@ -1,5 +1,5 @@
 /// Why a document could not be opened, imported, saved or exported. The message names the file and what is wrong.
-public struct StoreError: Error, Equatable, CustomStringConvertible {
+public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Equatable, Sendable {
         /// The file is not a MaLiang document at all.
         case notADocument

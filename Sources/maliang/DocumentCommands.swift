@@ -9,13 +9,15 @@ enum DocumentCommands {
         let url = URL(fileURLWithPath: arguments[0])
         let document: Document
         var schema = "MaLiang folder"
+        var leftOut: [String] = []
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             document = try DataImporter.read(url)
         } else {
-            let file = try DocumentFile.open(at: url)
+            let file = try DocumentFile.open(at: url, readOnly: true)
             defer { file.close() }
             document = file.document
+            leftOut = file.leftOut
             schema = "native, schema version \(DocumentFile.schemaVersion)"
         }
         var strokes = 0
@@ -39,6 +41,10 @@ enum DocumentCommands {
         for (name, count) in brushes.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(count) stroke\(count == 1 ? "" : "s")")
         }
+        if !leftOut.isEmpty {
+            print("left out (unreadable, kept in the file): \(leftOut.count)")
+            for line in leftOut { print("  \(line)") }
+        }
     }
 
     static func importFolder(_ arguments: [String]) throws {
@@ -57,7 +63,7 @@ enum DocumentCommands {
         guard arguments.count == 3, arguments[1] == "--maliang-folder" else {
             throw UsageError("usage: maliang export FILE.maliang --maliang-folder DIR")
         }
-        let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]))
+        let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]), readOnly: true)
         defer { file.close() }
         let bar = ProgressBar("exporting")
         try DataExporter(canvas: file.document).saveSynchronously(

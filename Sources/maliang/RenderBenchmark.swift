@@ -30,7 +30,7 @@ enum RenderBenchmark {
             let strokes = trace.strokes.enumerated().map { index, samples in
                 Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
             }
-            let canvas = try Canvas(document: document, context: context)
+            let canvas = try CanvasRenderer(document: document, context: context)
             _ = try canvas.measureReplay(strokes)  // warm-up: pipelines, first allocations
             var dabs = 0
             var seconds = 0.0
@@ -68,7 +68,7 @@ enum RenderBenchmark {
                     .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index), samples: samples)))
             }
             let loadStart = ContinuousClock.now
-            let canvas = try Canvas(document: document, context: context)
+            let canvas = try CanvasRenderer(document: document, context: context)
             let load = ContinuousClock.now - loadStart
             let view = ViewTransform()
             _ = try canvas.measureFrame(view: view, width: 1920, height: 1080)
@@ -79,12 +79,12 @@ enum RenderBenchmark {
             var redos: [Double] = []
             for _ in 0..<5 {
                 let start = ContinuousClock.now
-                canvas.undo()
+                try canvas.apply(document.undo())
                 undos.append(seconds(ContinuousClock.now - start))
             }
             for _ in 0..<5 {
                 let start = ContinuousClock.now
-                canvas.redo()
+                try canvas.apply(document.redo())
                 redos.append(seconds(ContinuousClock.now - start))
             }
             print(

@@ -25,7 +25,7 @@ enum RenderCommands {
             }
             scale = width / document.size.width
         }
-        let canvas = try Canvas(document: document, context: VulkanContext())
+        let canvas = try CanvasRenderer(document: document, context: VulkanContext())
         let image = try canvas.export(scale: scale, bitDepth: try options.bits())
         try write(image, to: output)
         print("rendered \(image.width)×\(image.height) to \(output)")
@@ -50,7 +50,7 @@ enum RenderCommands {
             document.append(
                 .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
         }
-        let canvas = try Canvas(document: document, context: VulkanContext())
+        let canvas = try CanvasRenderer(document: document, context: VulkanContext())
         let image = try canvas.export(bitDepth: try options.bits())
         try write(image, to: output)
         print(
@@ -81,8 +81,9 @@ enum RenderCommands {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return try DataImporter.read(url)
         }
-        let file = try DocumentFile.open(at: url)
+        let file = try DocumentFile.open(at: url, readOnly: true)
         defer { file.close() }
+        for line in file.leftOut { FileHandle.standardError.write(Data("maliang: left out: \(line)\n".utf8)) }
         return file.document
     }
 

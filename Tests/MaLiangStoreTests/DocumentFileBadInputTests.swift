@@ -7,7 +7,7 @@ import Testing
     func makeFile(strokes: Int = 30) throws -> URL {
         let url = try temporaryFolder().appendingPathComponent("doc.maliang")
         let file = try DocumentFile.create(at: url, size: Size(width: 640, height: 480))
-        for index in 0..<strokes { file.document.append(makeStroke(file.document, offset: Double(index))) }
+        for index in 0..<strokes { try file.edit { $0.append(makeStroke($0, offset: Double(index))) } }
         file.close()
         return url
     }
@@ -78,19 +78,36 @@ import Testing
         #expect(try Data(contentsOf: url) == before)
     }
 
-    @Test func nonFiniteCoordinatesInTheFileAreRefused() throws {
-        let url = try temporaryFolder().appendingPathComponent("nan.maliang")
-        let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
-        file.document.append(
-            .stroke(
-                Stroke(id: file.document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [sample(.nan, 1)])))
+    @Test func anUnreadableElementIsLeftOutAndLeftInTheFile() throws {
+        let url = try makeFile(strokes: 3)
+        // A stroke whose x is NaN (version 2 samples: header, then x as f32), and a chartlet whose image is missing.
+        let database = try SQLiteDatabase(path: url.path, create: false)
+        var blob: [UInt8] = [2, 1, 0, 0, 0] + [UInt8](repeating: 0, count: 10)
+        blob += [0x00, 0x00, 0xC0, 0x7F] + [UInt8](repeating: 0, count: 8 + 10)
+        let hex = blob.map { String(format: "%02x", $0) }.joined()
+        let brush = String(decoding: try JSONEncoder().encode(AnyBrush.brush(Brush())), as: UTF8.self)
+        try database.execute(
+            """
+            INSERT INTO elements(id, kind, brush, seed, canvas_scale, samples)
+                VALUES (50, 'stroke', '\(brush)', 1, 1, X'\(hex)');
+            INSERT INTO elements(id, kind, texture_id, center_x, center_y, width, height, angle)
+                VALUES (51, 'chartlet', 'gone', 10, 10, 20, 20, 0);
+            """)
+        database.close()
+        let file = try DocumentFile.open(at: url)
+        #expect(file.document.elements.count == 3)
+        #expect(file.leftOut.count == 2, "\(file.leftOut)")
+        #expect(file.leftOut.contains { $0.contains("stroke #50") && $0.contains("impossible values") })
+        #expect(file.leftOut.contains { $0.contains("chartlet #51") && $0.contains("\"gone\"") })
+        // New elements never take the ids of those left out, which stay in the file as they were.
+        try file.edit { $0.append(makeStroke($0)) }
+        #expect(file.document.elements.last?.id == ElementID(52))
+        try file.edit { $0.clear() }
         file.close()
-        do {
-            _ = try DocumentFile.open(at: url)
-            Issue.record("loaded a NaN coordinate")
-        } catch {
-            #expect(error.kind == .invalidContent)
-        }
+        let check = try SQLiteDatabase(path: url.path, create: false)
+        #expect(try check.integer("SELECT count(*) FROM elements WHERE id IN (50, 51) AND visible = 1") == 2)
+        check.close()
+        #expect(try DocumentFile.open(at: url).leftOut.count == 2)
     }
 
     @Test func anAbsurdCanvasIsRefused() throws {

@@ -11,14 +11,15 @@ import Testing
             at: url, size: Size(width: 800, height: 600), background: Color(red: 1, green: 0.9, blue: 0.8))
         let document = file.document
         let stroke = makeStroke(document)
-        document.addTexture(id: "sticker", png: try redPNG())
+        let png = try redPNG()
+        try file.edit { $0.addTexture(id: "sticker", png: png) }
         let chartlet = Element.chartlet(
             Chartlet(
                 id: document.makeElementID(), textureID: "sticker", center: Point(x: 100, y: 120),
                 size: Size(width: 40, height: 30), angle: 0.5))
-        document.append(stroke)
-        document.append(chartlet)
-        document.updateChartlet(chartlet.id) { $0.center = Point(x: 200, y: 220) }
+        try file.edit { $0.append(stroke) }
+        try file.edit { $0.append(chartlet) }
+        try file.edit { $0.updateChartlet(chartlet.id) { $0.center = Point(x: 200, y: 220) } }
         file.close()
 
         let reopened = try DocumentFile.open(at: url)
@@ -53,8 +54,8 @@ import Testing
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("live.maliang")
         let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
-        file.document.append(makeStroke(file.document))
-        file.document.append(makeStroke(file.document, offset: 10))
+        try file.edit { $0.append(makeStroke($0)) }
+        try file.edit { $0.append(makeStroke($0, offset: 10)) }
         // Copy the files as they are now, without closing: what a kill -9 leaves behind.
         let copy = folder.appendingPathComponent("copy.maliang")
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
@@ -71,23 +72,23 @@ import Testing
         let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
         let document = file.document
         let strokes = (0..<3).map { makeStroke(document, offset: Double($0)) }
-        for stroke in strokes { document.append(stroke) }
-        document.undo()
+        for stroke in strokes { try file.edit { $0.append(stroke) } }
+        try file.edit { $0.undo() }
         file.close()
         #expect(try DocumentFile.open(at: url).document.elements == Array(strokes.prefix(2)))
 
         let again = try DocumentFile.open(at: url)
-        again.document.clear()
+        try again.edit { $0.clear() }
         again.close()
         #expect(try DocumentFile.open(at: url).document.elements.isEmpty)
 
         let third = try DocumentFile.open(at: url)
-        third.document.undo()  // nothing to undo in a new session: the history does not outlive it
+        try third.edit { $0.undo() }  // nothing to undo in a new session: the history does not outlive it
         #expect(third.document.elements.isEmpty)
         let late = makeStroke(third.document)
-        third.document.append(late)
-        third.document.clear()
-        third.document.undo()
+        try third.edit { $0.append(late) }
+        try third.edit { $0.clear() }
+        try third.edit { $0.undo() }
         third.close()
         #expect(try DocumentFile.open(at: url).document.elements == [late])
     }
@@ -96,7 +97,7 @@ import Testing
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("a.maliang")
         let file = try DocumentFile.create(at: url, size: Size(width: 300, height: 200))
-        for index in 0..<50 { file.document.append(makeStroke(file.document, offset: Double(index))) }
+        for index in 0..<50 { try file.edit { $0.append(makeStroke($0, offset: Double(index))) } }
         let copy = folder.appendingPathComponent("b.maliang")
         try Data("an older drawing".utf8).write(to: copy)
         var fractions: [Double] = []
@@ -114,7 +115,7 @@ import Testing
         let folder = try temporaryFolder()
         let source = folder.appendingPathComponent("big.maliang")
         let file = try DocumentFile.create(at: source, size: Size(width: 300, height: 200))
-        for index in 0..<400 { file.document.append(makeStroke(file.document, offset: Double(index))) }
+        for index in 0..<400 { try file.edit { $0.append(makeStroke($0, offset: Double(index))) } }
         let mountPoint = folder.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         let mount = Process()

@@ -40,3 +40,8 @@ func redPNG(width: Int = 4, height: Int = 3) throws -> Data {
     let bytes: [UInt8] = (0..<(width * height)).flatMap { _ -> [UInt8] in [255, 0, 0, 255] }
     return try PNG.encode(PNGImage(width: width, height: height, pixels: .rgba8(bytes)))
 }
+
+extension DocumentFile {
+    /// Changes the document and writes the change, as the editor does.
+    func edit(_ change: (Document) -> [DocumentChange]) throws { try write(change(document)) }
+}

@@ -25,28 +25,36 @@ import Testing
 
     static func render(_ scene: String, context: VulkanContext) throws -> PNGImage {
         let document = try Document(size: Size(width: 200, height: 100))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         switch scene {
         case "eraser":
-            document.addStroke(
-                solidBrush(size: 40, opacity: 0.8, color: Color(red: 0.9, green: 0.3, blue: 0.1)),
-                line(from: (10, 50), to: (190, 50)))
-            document.addStroke(BrushPresets.brush(named: "eraser") ?? solidBrush(size: 1), curve())
+            try canvas.apply(
+                document.addStroke(
+                    solidBrush(size: 40, opacity: 0.8, color: Color(red: 0.9, green: 0.3, blue: 0.1)),
+                    line(from: (10, 50), to: (190, 50))))
+            try canvas.apply(document.addStroke(BrushPresets.brush(named: "eraser") ?? solidBrush(size: 1), curve()))
         case "chartlets":
             var bytes = [UInt8]()
             for y in 0..<16 {
                 for x in 0..<16 { bytes += [UInt8(x * 16), UInt8(y * 16), 200, (x + y) % 5 == 0 ? 0 : 255] }
             }
-            let id = try canvas.makeTexture(
-                with: try PNG.encode(PNGImage(width: 16, height: 16, pixels: .rgba8(bytes))), id: "tile")
-            document.addStroke(BrushPresets.brush(named: "pen") ?? solidBrush(size: 1), curve())
-            canvas.renderChartlet(
-                at: Point(x: 60, y: 50), size: Size(width: 50, height: 30), textureID: id, rotation: 0.4)
-            document.addStroke(
-                .chartlet(ChartletBrush(textureIDs: [id], brush: Brush(name: "stickers", opacity: 1, pointSize: 14))),
-                curve(offsetY: 20), seed: 7)
+            let id = "tile"
+            try canvas.apply(
+                document.addTexture(id: id, png: try PNG.encode(PNGImage(width: 16, height: 16, pixels: .rgba8(bytes))))
+            )
+            try canvas.apply(document.addStroke(BrushPresets.brush(named: "pen") ?? solidBrush(size: 1), curve()))
+            let chartlet = Chartlet(
+                id: document.makeElementID(), textureID: id, center: Point(x: 60, y: 50),
+                size: Size(width: 50, height: 30), angle: 0.4)
+            try canvas.apply(document.append(.chartlet(chartlet)))
+            try canvas.apply(
+                document.addStroke(
+                    .chartlet(
+                        ChartletBrush(textureIDs: [id], brush: Brush(name: "stickers", opacity: 1, pointSize: 14))),
+                    curve(offsetY: 20), seed: 7))
         default:
-            document.addStroke(BrushPresets.brush(named: scene) ?? solidBrush(size: 1), curve(), seed: 3)
+            try canvas.apply(
+                document.addStroke(BrushPresets.brush(named: scene) ?? solidBrush(size: 1), curve(), seed: 3))
         }
         return try canvas.export()
     }

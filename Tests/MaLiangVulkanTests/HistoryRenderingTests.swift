@@ -14,31 +14,31 @@ import Testing
         for (index, samples) in strokes(document).prefix(count).enumerated() {
             document.addStroke(solidBrush(size: 9, opacity: 0.6), samples, seed: UInt64(index))
         }
-        return try Canvas(document: document, context: context).export(bitDepth: 16)
+        return try CanvasRenderer(document: document, context: context).export(bitDepth: 16)
     }
 
     @Test func undoRedoAndClearGiveExactlyTheDrawingOfThatState() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         for (index, samples) in strokes(document).enumerated() {
-            document.addStroke(solidBrush(size: 9, opacity: 0.6), samples, seed: UInt64(index))
+            try canvas.apply(document.addStroke(solidBrush(size: 9, opacity: 0.6), samples, seed: UInt64(index)))
         }
         let three = try reference(3, context: context)
         let two = try reference(2, context: context)
         let none = try reference(0, context: context)
         #expect(try canvas.export(bitDepth: 16) == three)
-        canvas.undo()
+        try canvas.apply(document.undo())
         #expect(try canvas.export(bitDepth: 16) == two)
-        canvas.redo()
+        try canvas.apply(document.redo())
         #expect(try canvas.export(bitDepth: 16) == three)
-        canvas.clear()
+        try canvas.apply(document.clear())
         #expect(try canvas.export(bitDepth: 16) == none)
-        canvas.undo()
+        try canvas.apply(document.undo())
         #expect(try canvas.export(bitDepth: 16) == three)
-        canvas.undo()
-        canvas.undo()
-        canvas.undo()
+        try canvas.apply(document.undo())
+        try canvas.apply(document.undo())
+        try canvas.apply(document.undo())
         #expect(try canvas.export(bitDepth: 16) == none)
         #expect(canvas.paintTileCount == 0)
         assertClean(context)
@@ -47,19 +47,28 @@ import Testing
     @Test func aLiveStrokeBakesToTheSamePixelsAsAStoredOne() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         let samples = strokes(document)[0]
-        canvas.beginStroke(brush: solidBrush(size: 9, opacity: 0.6), seed: 0)
+        var stroke = Stroke(
+            id: document.makeElementID(), brush: solidBrush(size: 9, opacity: 0.6), seed: 0, samples: [])
+        var builder = stroke.makeBuilder()
+        canvas.beginLiveStroke(stroke)
         for chunk in stride(from: 0, to: samples.count, by: 3) {
-            try canvas.continueStroke(with: Array(samples[chunk..<min(chunk + 3, samples.count)]))
+            var stamps: [Stamp] = []
+            for sample in samples[chunk..<min(chunk + 3, samples.count)] {
+                if let stored = stroke.samples.append(sample) { builder.add(stored, into: &stamps) }
+            }
+            try canvas.addLiveStamps(stamps)
         }
         // While drawing, the view shows the stroke at its opacity.
         let during = try canvas.render(view: ViewTransform(), width: 100, height: 100)
         #expect(abs(during.at(50, 50).red - 0.4) < 0.02)
-        let stroke = try #require(try canvas.endStroke())
+        try canvas.addLiveStamps(builder.finish())
+        try canvas.apply(document.append(.stroke(stroke)))
+        #expect(!canvas.isShowingLiveStroke)
         #expect(document.elements.count == 1 && stroke.samples.count == samples.count)
         #expect(try canvas.export(bitDepth: 16) == (try reference(1, context: context)))
-        canvas.undo()
+        try canvas.apply(document.undo())
         #expect(try canvas.export(bitDepth: 16) == (try reference(0, context: context)))
         assertClean(context)
     }
@@ -67,22 +76,21 @@ import Testing
     @Test func chartletsAreEditableObjectsAboveThePaint() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))
-        let canvas = try Canvas(document: document, context: context)
-        document.addStroke(solidBrush(size: 30, color: .black), line(from: (0, 50), to: (100, 50)))
-        var red = [UInt8]()
-        for _ in 0..<(8 * 8) { red += [255, 0, 0, 255] }
-        let texture = try canvas.makeTexture(with: try PNG.encode(PNGImage(width: 8, height: 8, pixels: .rgba8(red))))
-        let chartlet = canvas.renderChartlet(
-            at: Point(x: 50, y: 50), size: Size(width: 20, height: 60), textureID: texture, rotation: .pi / 2)
+        let canvas = try CanvasRenderer(document: document, context: context)
+        try canvas.apply(document.addStroke(solidBrush(size: 30, color: .black), line(from: (0, 50), to: (100, 50))))
+        let chartlet = Chartlet(
+            id: document.makeElementID(), textureID: "red", center: Point(x: 50, y: 50),
+            size: Size(width: 20, height: 60), angle: .pi / 2)
+        try canvas.apply(document.insert(chartlet, image: try solidPNG(width: 8, height: 8, rgba: [255, 0, 0, 255])))
         var image = try canvas.export()
         // Turned a quarter: 60 wide, 20 tall, over the black paint.
         #expect(image.at(25, 50).red > 0.99 && image.at(25, 50).green < 0.01)
         #expect(image.at(50, 30).green > 0.99)
-        document.updateChartlet(chartlet.id) { $0.center = Point(x: 50, y: 15) }
+        try canvas.apply(document.updateChartlet(chartlet.id) { $0.center = Point(x: 50, y: 15) })
         image = try canvas.export()
         #expect(image.at(25, 50).red < 0.01 && image.at(50, 15).red > 0.99)
-        canvas.undo()
-        canvas.undo()
+        try canvas.apply(document.undo())
+        try canvas.apply(document.undo())
         image = try canvas.export()
         // Both undone: no image at all, the paint and the white background as they were.
         #expect(image.at(25, 50).red < 0.01 && image.at(50, 15).green > 0.99)
@@ -93,7 +101,7 @@ import Testing
         let context = try validatedContext()
         let document = try Document(size: Size(width: 60, height: 30))
         document.addStroke(solidBrush(size: 2), line(from: (5, 15), to: (55, 15)))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         let big = try canvas.export(scale: 4, background: false, bitDepth: 16)
         #expect(big.width == 240 && big.height == 120)
         // At 4× the 2-pixel line is 8 pixels wide with a sharp edge: no blurry upscaled ramp.
@@ -115,7 +123,7 @@ import Testing
                 .brush(Brush(name: "hair", hardness: 1, opacity: 1, pointSize: 1, pointStep: 0.25)),
                 line(from: (0, row), to: (256, row)))
         }
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         let view = try canvas.render(view: ViewTransform(scale: 0.125), width: 32, height: 32)
         for (x, y) in [(4, 4), (16, 16), (28, 20)] {
             let value = view.at(x, y).red

@@ -27,9 +27,17 @@ func line(from: (Double, Double), to: (Double, Double), steps: Int = 20, pressur
 }
 
 extension Document {
-    func addStroke(_ brush: AnyBrush, _ samples: [InputSample], seed: UInt64 = 1) {
+    /// Adds a stroke; returns the changes (for a renderer that already follows the document).
+    @discardableResult
+    func addStroke(_ brush: AnyBrush, _ samples: [InputSample], seed: UInt64 = 1) -> [DocumentChange] {
         append(.stroke(Stroke(id: makeElementID(), brush: brush, seed: seed, samples: samples)))
     }
+}
+
+/// A solid-colour PNG image.
+func solidPNG(width: Int, height: Int, rgba: [UInt8]) throws -> Data {
+    let pixels = [UInt8]((0..<(width * height)).flatMap { _ in rgba })
+    return try PNG.encode(PNGImage(width: width, height: height, pixels: .rgba8(pixels)))
 }
 
 extension PNGImage {

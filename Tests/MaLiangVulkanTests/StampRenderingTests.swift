@@ -9,7 +9,7 @@ import Testing
         let context = try validatedContext()
         let document = try Document(size: Size(width: 200, height: 100))
         document.addStroke(solidBrush(size: 10), line(from: (20, 50), to: (180, 50)))
-        let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
+        let image = try CanvasRenderer(document: document, context: context).export(background: false, bitDepth: 16)
         for x in [60, 100, 140] {
             var covered: [Int] = []
             for y in 0..<100 where image.at(x, y).alpha > 0.5 { covered.append(y) }
@@ -28,7 +28,7 @@ import Testing
         samples += line(from: (110, 30), to: (60, 5)).dropFirst() + line(from: (60, 5), to: (60, 55)).dropFirst()
         for (index, _) in samples.enumerated() { samples[index].time = UInt64(index) * 8000 }
         document.addStroke(solidBrush(size: 12, opacity: opacity), samples)
-        let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
+        let image = try CanvasRenderer(document: document, context: context).export(background: false, bitDepth: 16)
         for (x, y) in [(30, 30), (60, 30), (60, 45)] {
             #expect(abs(image.at(x, y).alpha - opacity) <= 0.02, "at \(x),\(y): \(image.at(x, y).alpha)")
         }
@@ -44,7 +44,7 @@ import Testing
         document.addStroke(
             .eraser(Eraser(brush: Brush(name: "eraser", hardness: 1, opacity: 1, pointSize: 20, pointStep: 0.5))),
             line(from: (50, 10), to: (50, 90)))
-        let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
+        let image = try CanvasRenderer(document: document, context: context).export(background: false, bitDepth: 16)
         guard case .rgba16(let samples) = image.pixels else { Issue.record("not 16-bit"); return }
         let index = (50 * 100 + 50) * 4
         #expect(Array(samples[index..<index + 4]) == [0, 0, 0, 0])
@@ -63,7 +63,7 @@ import Testing
                     position: Point(x: index % 2 == 0 ? 19 : 21, y: 20), pressure: 1, time: UInt64(index) * 1000))
         }
         document.addStroke(solidBrush(size: 16, opacity: 1, flow: 0.01), samples)
-        let image = try Canvas(document: document, context: context).export(background: false, bitDepth: 16)
+        let image = try CanvasRenderer(document: document, context: context).export(background: false, bitDepth: 16)
         #expect(image.at(20, 20).alpha > 0.97, "\(image.at(20, 20).alpha)")
         assertClean(context)
     }
@@ -71,7 +71,7 @@ import Testing
     @Test func aRotatedTexturedStampMatchesTheRotatedTexture() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         // A mask with a bar in its right half only (+x).
         var bytes = [UInt8](repeating: 0, count: 64 * 64 * 4)
         for y in 24..<40 { for x in 40..<60 { bytes[(y * 64 + x) * 4 + 3] = 255 } }
@@ -82,7 +82,7 @@ import Testing
         turned.opacity = 1
         turned.rotation = .fixed(.pi / 2)
         // A tap: one stamp at (50, 50), turned a quarter: +x goes to +y, so the bar lies below the centre.
-        document.addStroke(.brush(turned), [InputSample(position: Point(x: 50, y: 50), pressure: 1)])
+        try canvas.apply(document.addStroke(.brush(turned), [InputSample(position: Point(x: 50, y: 50), pressure: 1)]))
         let image = try canvas.export(background: false, bitDepth: 16)
         #expect(image.at(50, 72).alpha > 0.9)
         #expect(image.at(72, 50).alpha < 0.05 && image.at(50, 28).alpha < 0.05 && image.at(28, 50).alpha < 0.05)
@@ -100,7 +100,7 @@ import Testing
                 document.addStroke(
                     BrushPresets.brush(named: "chalk") ?? solidBrush(size: 5), samples, seed: UInt64(index))
             }
-            return try PNG.encode(try Canvas(document: document, context: validatedContext()).export())
+            return try PNG.encode(try CanvasRenderer(document: document, context: validatedContext()).export())
         }
         #expect(try render() == (try render()))
     }
@@ -109,7 +109,7 @@ import Testing
         let context = try validatedContext()
         let document = try Document(size: Size(width: 8192, height: 8192))
         document.addStroke(solidBrush(size: 8), line(from: (4000, 4000), to: (4100, 4010)))
-        let canvas = try Canvas(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context)
         #expect(canvas.paintTileCount >= 1 && canvas.paintTileCount <= 2)
         assertClean(context)
     }

@@ -3,10 +3,12 @@ import Foundation
 /// A drawing: its size, background, elements in drawing order, the images chartlets use, and the undo history.
 ///
 /// Every user action is one undo step. Clear is undoable. Redo survives plain undo/redo sequences and is cut only
-/// by a new edit. Observers learn exactly what changed. Not thread-safe: use it on one thread.
+/// by a new edit. Each mutation returns exactly what changed; whoever makes the change hands that on (to the
+/// file, to the renderer) — there are no observers to forget or to overwrite. Nothing outside ``Limits`` gets in.
+/// Not thread-safe: use it on one thread.
 public final class Document {
     /// Largest width or height, in document pixels.
-    public static let maximumSide = 65_536.0
+    public static var maximumSide: Double { Limits.canvasSide.upperBound }
     /// Undo steps kept; older ones are forgotten.
     public static let historyLimit = 10_000
 
@@ -19,8 +21,6 @@ public final class Document {
     private var undoStack: [Edit] = []
     private var redoStack: [Edit] = []
     private var nextID: Int64 = 1
-    private var observers: [Int: ([DocumentChange], ChangeReason) -> Void] = [:]
-    private var nextObserver = 0
 
     public struct InvalidSize: Error, CustomStringConvertible {
         public var size: Size
@@ -36,77 +36,91 @@ public final class Document {
     }
 
     public static func isValid(_ size: Size) -> Bool {
-        size.width.isFinite && size.height.isFinite && size.width >= 1 && size.height >= 1
-            && size.width <= maximumSide && size.height <= maximumSide
+        Limits.canvasSide.contains(size.width) && Limits.canvasSide.contains(size.height)
     }
 
     public var canUndo: Bool { !undoStack.isEmpty }
     public var canRedo: Bool { !redoStack.isEmpty }
 
-    /// A fresh id for a new element.
+    /// A fresh id for a new element. After ``Limits/elementID`` is used up (only a file made by hand gets there),
+    /// ids fall outside it and ``append(_:)`` refuses them.
     public func makeElementID() -> ElementID {
-        defer { nextID += 1 }
+        defer { nextID = min(nextID + 1, Limits.elementID.upperBound + 1) }
         return ElementID(nextID)
     }
 
-    // MARK: - Observing
-
-    /// Calls `handler` after every change, with what changed and why. Returns a token for ``removeObserver(_:)``.
-    @discardableResult
-    public func addObserver(_ handler: @escaping ([DocumentChange], ChangeReason) -> Void) -> Int {
-        nextObserver += 1
-        observers[nextObserver] = handler
-        return nextObserver
-    }
-
-    public func removeObserver(_ token: Int) { observers[token] = nil }
+    /// The element with `id`, if the document holds it.
+    public func element(_ id: ElementID) -> Element? { index(of: id).map { elements[$0] } }
 
     // MARK: - Edits (each one undo step)
 
-    /// Adds a finished element on top (a stroke at pen-up, an inserted chartlet).
-    public func append(_ element: Element) {
-        perform(.insert(element))
+    /// Adds a finished element on top (a stroke at pen-up, an inserted chartlet). A chartlet is clamped into
+    /// ``Limits``; a stroke without samples, or an element whose id is taken or outside ``Limits/elementID``, is
+    /// not added (use ``makeElementID()``).
+    @discardableResult
+    public func append(_ element: Element) -> [DocumentChange] {
+        guard Limits.elementID.contains(element.id.rawValue), index(of: element.id) == nil else { return [] }
+        switch element {
+        case .stroke(let stroke) where stroke.samples.isEmpty: return []
+        case .chartlet(let chartlet): return perform(.insert(.chartlet(chartlet.clamped())))
+        default: return perform(.insert(element))
+        }
     }
 
-    /// Changes a chartlet (move, rotate, scale) as one undo step; does nothing if `id` is not a chartlet here.
-    public func updateChartlet(_ id: ElementID, _ change: (inout Chartlet) -> Void) {
-        guard let index = index(of: id), case .chartlet(var chartlet) = elements[index] else { return }
+    /// Places an image: stores its PNG (when new) and adds the chartlet as one undo step. The changes carry both,
+    /// so the file writes them in one transaction.
+    @discardableResult
+    public func insert(_ chartlet: Chartlet, image png: Data) -> [DocumentChange] {
+        addTexture(id: chartlet.textureID, png: png) + append(.chartlet(chartlet))
+    }
+
+    /// Changes a chartlet (move, rotate, scale) as one undo step, clamped into ``Limits``; does nothing if `id` is
+    /// not a chartlet here.
+    @discardableResult
+    public func updateChartlet(_ id: ElementID, _ change: (inout Chartlet) -> Void) -> [DocumentChange] {
+        guard let index = index(of: id), case .chartlet(var chartlet) = elements[index] else { return [] }
         let before = elements[index]
         change(&chartlet)
         chartlet.id = id
-        guard Element.chartlet(chartlet) != before else { return }
-        perform(.update(before: before, after: .chartlet(chartlet)))
+        let after = Element.chartlet(chartlet.clamped())
+        guard after != before else { return [] }
+        return perform(.update(before: before, after: after))
     }
 
     /// Deletes an element as one undo step.
-    public func remove(_ id: ElementID) {
-        guard let index = index(of: id) else { return }
-        perform(.remove(elements[index]))
+    @discardableResult
+    public func remove(_ id: ElementID) -> [DocumentChange] {
+        guard let index = index(of: id) else { return [] }
+        return perform(.remove(elements[index]))
     }
 
     /// Removes every element as one undo step.
-    public func clear() {
-        guard !elements.isEmpty else { return }
-        perform(.clear(elements))
+    @discardableResult
+    public func clear() -> [DocumentChange] {
+        guard !elements.isEmpty else { return [] }
+        return perform(.clear(elements))
     }
 
-    public func undo() {
-        guard let edit = undoStack.popLast() else { return }
+    @discardableResult
+    public func undo() -> [DocumentChange] {
+        guard let edit = undoStack.popLast() else { return [] }
         redoStack.append(edit)
-        notify(apply(edit.inverse), .undo)
+        return apply(edit.inverse)
     }
 
-    public func redo() {
-        guard let edit = redoStack.popLast() else { return }
+    @discardableResult
+    public func redo() -> [DocumentChange] {
+        guard let edit = redoStack.popLast() else { return [] }
         undoStack.append(edit)
-        notify(apply(edit), .redo)
+        return apply(edit)
     }
 
     /// Stores an image under `id` (not an undo step: images are kept while anything may refer to them).
-    public func addTexture(id: String, png: Data) {
-        guard textures[id] != png else { return }
+    @discardableResult
+    public func addTexture(id: String, png: Data) -> [DocumentChange] {
+        guard textures[id] != png else { return [] }
         textures[id] = png
-        textureObserver?(id)
+        return [.textureAdded(id: id, png: png)]
     }
 
     // MARK: - Loading
@@ -120,17 +134,19 @@ public final class Document {
         nextID = (elements.last?.id.rawValue ?? 0) + 1
     }
 
-    /// Makes sure new ids stay above `id` (ids of elements stored but not loaded, e.g. undone ones).
-    package func reserveIDs(through id: ElementID) { nextID = max(nextID, id.rawValue + 1) }
+    /// Makes sure new ids stay above `id` (ids of elements stored but not loaded, e.g. unreadable ones).
+    package func reserveIDs(through id: ElementID) {
+        nextID = min(max(nextID, id.rawValue + 1), Limits.elementID.upperBound + 1)
+    }
 
     // MARK: - Machinery
 
-    private func perform(_ edit: Edit) {
+    private func perform(_ edit: Edit) -> [DocumentChange] {
         undoStack.append(edit)
         if undoStack.count > Self.historyLimit { undoStack.removeFirst(undoStack.count - Self.historyLimit) }
         redoStack.removeAll()
-        if let id = edit.newestID { nextID = max(nextID, id.rawValue + 1) }
-        notify(apply(edit), .edit)
+        if let id = edit.newestID { reserveIDs(through: id) }
+        return apply(edit)
     }
 
     private func apply(_ edit: Edit) -> [DocumentChange] {
@@ -172,14 +188,6 @@ public final class Document {
         }
         return low
     }
-
-    private func notify(_ changes: [DocumentChange], _ reason: ChangeReason) {
-        guard !changes.isEmpty else { return }
-        for handler in observers.sorted(by: { $0.key < $1.key }).map(\.value) { handler(changes, reason) }
-    }
-
-    /// Told when an image is stored (the store persists it, the renderer uploads it).
-    public var textureObserver: ((String) -> Void)?
 }
 
 /// MaLiang's name for the document.

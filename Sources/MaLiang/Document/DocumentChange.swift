@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an edit, undo or redo changed in a document: the app and the renderer apply exactly this, and the store
 /// writes exactly this, so no one needs to look at the whole document.
 public enum DocumentChange: Hashable, Sendable {
@@ -11,11 +13,6 @@ public enum DocumentChange: Hashable, Sendable {
     case cleared([Element])
     /// The elements of an undone clear are back, in order.
     case restored([Element])
-}
-
-/// Why a document changed.
-public enum ChangeReason: Hashable, Sendable {
-    case edit
-    case undo
-    case redo
+    /// An image is stored under `id` (before any element that uses it).
+    case textureAdded(id: String, png: Data)
 }

@@ -29,14 +29,18 @@ public struct Stroke: Hashable, Codable, Sendable {
     /// The view's zoom when the stroke started (for brushes that keep their on-screen size).
     public var canvasScale: Double
     /// The input samples, in document pixels.
-    public var samples: [InputSample]
+    public var samples: StrokeSamples
 
-    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample]) {
+    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples) {
         self.id = id
         self.brush = brush
         self.seed = seed
-        self.canvasScale = canvasScale
+        self.canvasScale = Limits.clamp(canvasScale, to: Limits.zoom)
         self.samples = samples
+    }
+
+    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample]) {
+        self.init(id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples))
     }
 
     /// A builder that reproduces this stroke's stamps.
@@ -61,6 +65,22 @@ public struct Chartlet: Hashable, Codable, Sendable {
         self.center = center
         self.size = size
         self.angle = angle
+    }
+
+    /// Whether every value is within ``Limits`` (what the store writes and reads).
+    public var isValid: Bool { self == clamped() }
+
+    /// The chartlet moved inside ``Limits``: a centre within the coordinate limit, each side within
+    /// ``Limits/chartletSide``, a finite angle in (−2π, 2π).
+    public func clamped() -> Chartlet {
+        var result = self
+        let reach = -Limits.coordinate...Limits.coordinate
+        result.center = Point(x: Limits.clamp(center.x, to: reach), y: Limits.clamp(center.y, to: reach))
+        result.size = Size(
+            width: Limits.clamp(size.width, to: Limits.chartletSide),
+            height: Limits.clamp(size.height, to: Limits.chartletSide))
+        result.angle = angle.isFinite ? angle.truncatingRemainder(dividingBy: 2 * .pi) : 0
+        return result
     }
 }
 

@@ -37,8 +37,8 @@ public struct InputSample: Hashable, Codable, Sendable {
         self.deviceSerial = deviceSerial
     }
 
-    /// Largest coordinate magnitude accepted, in document pixels. Beyond it, Float stamps lose sub-pixel precision.
-    public static let coordinateLimit = 1_000_000.0
+    /// Largest coordinate magnitude accepted, in document pixels (``Limits/coordinate``).
+    public static var coordinateLimit: Double { Limits.coordinate }
 
     /// The sample made safe for the engine, or `nil` when it cannot be used.
     ///

@@ -51,3 +51,10 @@ public enum StampLayer: UInt8, Sendable, CaseIterable {
     /// An image from a chartlet brush, drawn with its own colours.
     case chartlet
 }
+
+extension DocumentRect {
+    /// The document area `stamps` can change (a rotated quad's reach, plus the antialiasing pixel).
+    public init?(covering stamps: [Stamp]) {
+        self.init(covering: stamps.lazy.map { (Double($0.x), Double($0.y), Double($0.size) * 0.7072 + 1) })
+    }
+}

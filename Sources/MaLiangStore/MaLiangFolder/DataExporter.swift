@@ -89,7 +89,7 @@ public struct DataExporter {
         var chartlets: [FolderChartlet] = []
         var textureIDs: [String] = []
         func use(_ id: String) { if !textureIDs.contains(id) { textureIDs.append(id) } }
-        func tenths(_ value: Double) -> Double { (value * 10).rounded(.towardZero) }
+        func tenths(_ value: Double) -> Double { (value * 10).rounded() }
         var index = 0
         for element in document.elements {
             index += 1
@@ -140,16 +140,15 @@ public struct DataExporter {
         }
         var lines: [FolderLine] = []
         for (begin, end) in zip(points, points.dropFirst()) {
-            let lineSize = size(begin)
+            // A line's size is its end point's, as the importer gives it: a round trip shifts nothing.
+            let lineSize = size(end)
             let step = brush.spacingRelativeToSize ? brush.pointStep * lineSize : brush.pointStep / divisor
             // A step of 0 crashes MaLiang when it loads the file: never write one.
             lines.append(
                 FolderLine(
-                    begin: [
-                        (begin.position.x * 10).rounded(.towardZero), (begin.position.y * 10).rounded(.towardZero),
-                    ],
-                    end: [(end.position.x * 10).rounded(.towardZero), (end.position.y * 10).rounded(.towardZero)],
-                    size: (lineSize * 10).rounded(.towardZero), step: max((step * 10).rounded(.towardZero), 1),
+                    begin: [(begin.position.x * 10).rounded(), (begin.position.y * 10).rounded()],
+                    end: [(end.position.x * 10).rounded(), (end.position.y * 10).rounded()],
+                    size: (lineSize * 10).rounded(), step: max((step * 10).rounded(), 1),
                     color: nil))
         }
         return FolderLineStrip(

@@ -1,23 +1,25 @@
 import Foundation
 import MaLiang
 
-/// A document in its native file: one SQLite database (WAL). Every change the document reports is written the
-/// moment it happens, so a killed process loses at most the stroke in flight.
+/// A document in its native file: one SQLite database (WAL). The editor hands it every change as it happens
+/// (``write(_:)``), each in one transaction, so a killed process loses at most the stroke in flight and the file
+/// is never half-written.
 ///
 /// Undo and redo write only what they change (an element's visibility), never the whole document. Elements hidden
-/// by undo are dropped when the file is next opened, since the history does not outlive the session.
+/// by undo are dropped when the file is next opened, since the history does not outlive the session. Rows that
+/// cannot be read are left out of the document and left untouched in the file.
 public final class DocumentFile {
     /// The schema version this build writes (and the newest it reads).
     public static var schemaVersion: Int { Int(Schema.currentVersion) }
 
     public let url: URL
+    /// The content as it was read when the file was opened (or created); the editor takes it from here.
     public let document: Document
+    /// What the file holds but could not be read, one line each ("stroke #12: …"): left out of ``document``,
+    /// kept in the file as it was.
+    public let leftOut: [String]
     private let database: SQLiteDatabase
-    private var observer: Int?
     private let statements: Statements
-    /// The first write that failed; the app shows it (later writes are still attempted).
-    public private(set) var failure: StoreError?
-    public var onFailure: ((StoreError) -> Void)?
     /// Wall time of each change written, in seconds (for benchmarks).
     public private(set) var commitDurations: [Double] = []
 
@@ -30,8 +32,8 @@ public final class DocumentFile {
         return try create(at: url, from: document)
     }
 
-    /// Creates a new document file holding `document`'s content (in one transaction: all or nothing), and follows
-    /// `document` from then on. Refuses to overwrite an existing file.
+    /// Creates a new document file holding `document`'s content (in one transaction: all or nothing). Refuses to
+    /// overwrite an existing file.
     public static func create(at url: URL, from document: Document, progress: ProgressHandler? = nil) throws(StoreError)
         -> DocumentFile
     {
@@ -53,7 +55,7 @@ public final class DocumentFile {
                 }
             }
             progress?(1)
-            return try DocumentFile(url: url, document: document, database: database)
+            return try DocumentFile(url: url, document: document, leftOut: [], database: database)
         } catch {
             database.close()
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
@@ -61,45 +63,57 @@ public final class DocumentFile {
         }
     }
 
-    /// Opens a document file, checking what it is, its version and its integrity.
-    public static func open(at url: URL, progress: ProgressHandler? = nil) throws(StoreError) -> DocumentFile {
+    /// Opens a document file, checking what it is, its version and its integrity. With `readOnly`, nothing in the
+    /// file changes (for commands that only read it).
+    public static func open(at url: URL, readOnly: Bool = false, progress: ProgressHandler? = nil) throws(StoreError)
+        -> DocumentFile
+    {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError(.io, "\(url.path) does not exist")
         }
-        let database = try SQLiteDatabase(path: url.path, create: false)
+        let database = try SQLiteDatabase(path: url.path, create: false, readOnly: readOnly)
         do {
-            try check(database)
-            try configure(database)
-            let document = try NativeReader(database: database).read(progress: progress)
-            return try DocumentFile(url: url, document: document, database: database)
+            try check(database, readOnly: readOnly)
+            if !readOnly { try configure(database) }
+            let (document, leftOut) = try NativeReader(database: database).read(
+                dropHidden: !readOnly, progress: progress)
+            return try DocumentFile(url: url, document: document, leftOut: leftOut, database: database)
         } catch {
             database.close()
             throw error
         }
     }
 
-    private init(url: URL, document: Document, database: SQLiteDatabase) throws(StoreError) {
+    private init(url: URL, document: Document, leftOut: [String], database: SQLiteDatabase) throws(StoreError) {
         self.url = url
         self.document = document
+        self.leftOut = leftOut
         self.database = database
         statements = try Statements(database)
-        observer = document.addObserver { [unowned self] changes, _ in persist(changes) }
-        document.textureObserver = { [unowned self] id in persistTexture(id) }
     }
 
     deinit { close() }
 
-    /// Stops following the document and closes the file (everything is already written).
-    public func close() {
-        if let observer { document.removeObserver(observer) }
-        observer = nil
-        document.textureObserver = nil
-        database.close()
+    /// Closes the file (everything written is already in it).
+    public func close() { database.close() }
+
+    /// Writes `changes` in one transaction: all of them, or — when this throws — none.
+    public func write(_ changes: [DocumentChange]) throws(StoreError) {
+        guard !changes.isEmpty else { return }
+        let start = ContinuousClock.now
+        defer {
+            let elapsed = ContinuousClock.now - start
+            commitDurations.append(
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        try database.transaction { () throws(StoreError) in
+            for change in changes { try statements.write(change) }
+        }
     }
 
     // MARK: - Opening
 
-    private static func check(_ database: SQLiteDatabase) throws(StoreError) {
+    private static func check(_ database: SQLiteDatabase, readOnly: Bool) throws(StoreError) {
         let applicationID = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
         guard applicationID == Schema.applicationID else {
@@ -116,7 +130,14 @@ public final class DocumentFile {
         guard try verdict.step(), verdict.text(0) == "ok" else {
             throw StoreError(.damaged, "\(database.path) is damaged: \(verdict.text(0) ?? "integrity check failed")")
         }
-        if version < Schema.currentVersion { try Schema.migrate(database, from: version) }
+        if version < Schema.currentVersion {
+            guard !readOnly else {
+                throw StoreError(
+                    .io, "\(database.path) has schema version \(version) and must be upgraded: open it for writing once"
+                )
+            }
+            try Schema.migrate(database, from: version)
+        }
     }
 
     private static func configure(_ database: SQLiteDatabase) throws(StoreError) {
@@ -135,31 +156,6 @@ public final class DocumentFile {
                 .text("\(background.red) \(background.green) \(background.blue) \(background.alpha)"),
             ])
         }
-    }
-
-    // MARK: - Writing changes
-
-    private func persist(_ changes: [DocumentChange]) {
-        let start = ContinuousClock.now
-        do {
-            try database.transaction { () throws(StoreError) in
-                for change in changes { try statements.write(change) }
-            }
-        } catch {
-            report(error)
-        }
-        let elapsed = ContinuousClock.now - start
-        commitDurations.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    }
-
-    private func persistTexture(_ id: String) {
-        guard let png = document.textures[id] else { return }
-        do { try statements.insertTexture.run([.text(id), .blob(png)]) } catch { report(error) }
-    }
-
-    private func report(_ error: StoreError) {
-        if failure == nil { failure = error }
-        onFailure?(error)
     }
 
     // MARK: - Save as

@@ -2,39 +2,54 @@ import Foundation
 import MaLiang
 import PNGCodec
 
-/// Reads a checked native file into a ``Document``, validating every element; refuses the file as a whole rather
-/// than loading half of it.
+/// Reads a checked native file into a ``Document``, validating every element against ``Limits``. An element or
+/// image that cannot be read is left out (and said so), never the whole file; only a file without a usable canvas
+/// size is refused.
 struct NativeReader {
     let database: SQLiteDatabase
 
-    func read(progress: ProgressHandler?) throws(StoreError) -> Document {
+    /// The document and what was left out of it. `dropHidden` removes the rows an earlier session had undone.
+    func read(dropHidden: Bool, progress: ProgressHandler?) throws(StoreError) -> (Document, leftOut: [String]) {
         let document = try readMeta()
         progress?(0.05)
-        // Hidden rows are what an earlier session had undone: the history is gone, so they are too.
-        try database.execute("DELETE FROM elements WHERE visible = 0")
-        let total = max(try database.integer("SELECT count(*) FROM elements"), 1)
-        let maxID = try database.integer("SELECT coalesce(max(id), 0) FROM elements")
+        if dropHidden {
+            // Hidden rows are what an earlier session had undone: the history is gone, so they are too. Tidying
+            // only: a full disk must not keep the drawing from opening.
+            try? database.execute("DELETE FROM elements WHERE visible = 0")
+        }
+        let total = max(try database.integer("SELECT count(*) FROM elements WHERE visible = 1"), 1)
+        let maxID = try database.integer(
+            "SELECT coalesce(max(id), 0) FROM elements WHERE id <= \(Limits.elementID.upperBound)")
+        var leftOut: [String] = []
+        let (textures, unreadableImages) = try readTextures()
+        leftOut += unreadableImages.map { "the image \"\($0.key)\": \($0.value)" }.sorted()
         let rows = try database.prepare(
             """
             SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle
-            FROM elements ORDER BY id
+            FROM elements WHERE visible = 1 ORDER BY id
             """)
         try rows.bind([])
         var elements: [Element] = []
-        elements.reserveCapacity(Int(total))
+        elements.reserveCapacity(Int(min(total, 1 << 20)))
         let decoder = JSONDecoder()
+        var seen = 0
         while try rows.step() {
-            elements.append(try element(from: rows, decoder: decoder))
-            if elements.count % 256 == 0 { progress?(0.05 + 0.85 * Double(elements.count) / Double(total)) }
-        }
-        let textures = try readTextures()
-        for case .chartlet(let chartlet) in elements where textures[chartlet.textureID] == nil {
-            throw damaged("chartlet \(chartlet.id) uses the image \"\(chartlet.textureID)\", which the file lacks")
+            seen += 1
+            switch element(from: rows, decoder: decoder, textures: textures) {
+            case .success(let element): elements.append(element)
+            case .failure(let problem): leftOut.append(problem.reason)
+            }
+            if seen % 256 == 0 { progress?(0.05 + 0.9 * Double(seen) / Double(total)) }
         }
         document.load(elements: elements, textures: textures)
-        document.reserveIDs(through: ElementID(maxID))
+        // Ids of rows left out stay taken, so new elements never replace them.
+        document.reserveIDs(through: ElementID(max(maxID, 0)))
         progress?(1)
-        return document
+        return (document, leftOut)
+    }
+
+    private struct Problem: Error {
+        var reason: String
     }
 
     private func damaged(_ reason: String) -> StoreError {
@@ -64,53 +79,70 @@ struct NativeReader {
         }
     }
 
-    private func element(from row: SQLiteStatement, decoder: JSONDecoder) throws(StoreError) -> Element {
-        let id = ElementID(row.int64(0))
+    private func element(from row: SQLiteStatement, decoder: JSONDecoder, textures: [String: Data])
+        -> Result<Element, Problem>
+    {
+        let rawID = row.int64(0)
+        let id = ElementID(rawID)
+        guard Limits.elementID.contains(rawID) else {
+            return .failure(Problem(reason: "element \(id): its id is outside 1…\(Limits.elementID.upperBound)"))
+        }
         switch row.text(1) {
         case "stroke":
             let brush: AnyBrush
             do { brush = try decoder.decode(AnyBrush.self, from: Data((row.text(2) ?? "").utf8)) } catch {
-                throw damaged("stroke \(id) has an unreadable brush (\(error))")
+                return .failure(Problem(reason: "stroke \(id): its brush cannot be read (\(error))"))
             }
-            let samples: [InputSample]
+            let samples: StrokeSamples
             do { samples = try SampleCodec.decode(row.blob(5)) } catch {
-                throw damaged("stroke \(id): \(error.reason)")
+                return .failure(Problem(reason: "stroke \(id): \(error.reason)"))
             }
-            guard samples.allSatisfy({ $0.validated() != nil }) else {
-                throw StoreError(.invalidContent, "\(database.path): stroke \(id) has non-finite or absurd coordinates")
-            }
+            guard !samples.isEmpty else { return .failure(Problem(reason: "stroke \(id) has no samples")) }
             let scale = row.double(4)
-            guard scale.isFinite && scale > 0 else { throw damaged("stroke \(id) has a zoom of \(scale)") }
-            return .stroke(
-                Stroke(
-                    id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale, samples: samples))
+            guard Limits.zoom.contains(scale) else {
+                return .failure(Problem(reason: "stroke \(id) was drawn at an impossible zoom (\(scale))"))
+            }
+            return .success(
+                .stroke(
+                    Stroke(
+                        id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale,
+                        samples: samples)))
         case "chartlet":
             let values = (7...11).map { row.double(Int32($0)) }
-            guard let texture = row.text(6), values.allSatisfy(\.isFinite), values[2] > 0, values[3] > 0,
-                abs(values[0]) <= InputSample.coordinateLimit, abs(values[1]) <= InputSample.coordinateLimit,
-                values[2] <= Document.maximumSide * 4, values[3] <= Document.maximumSide * 4
-            else { throw StoreError(.invalidContent, "\(database.path): chartlet \(id) has an impossible placement") }
-            return .chartlet(
-                Chartlet(
-                    id: id, textureID: texture, center: Point(x: values[0], y: values[1]),
-                    size: Size(width: values[2], height: values[3]), angle: values[4]))
+            guard let texture = row.text(6) else {
+                return .failure(Problem(reason: "chartlet \(id) names no image"))
+            }
+            let chartlet = Chartlet(
+                id: id, textureID: texture, center: Point(x: values[0], y: values[1]),
+                size: Size(width: values[2], height: values[3]), angle: values[4])
+            guard chartlet.isValid else {
+                return .failure(Problem(reason: "chartlet \(id) has an impossible placement"))
+            }
+            guard textures[texture] != nil else {
+                return .failure(Problem(reason: "chartlet \(id) uses the image \"\(texture)\", which the file lacks"))
+            }
+            return .success(.chartlet(chartlet))
         case let kind:
-            throw damaged("element \(id) is of unknown kind \"\(kind ?? "null")\"")
+            return .failure(Problem(reason: "element \(id) is of unknown kind \"\(kind ?? "null")\""))
         }
     }
 
-    private func readTextures() throws(StoreError) -> [String: Data] {
+    /// The readable images, and why each unreadable one is not.
+    private func readTextures() throws(StoreError) -> ([String: Data], unreadable: [String: String]) {
         let statement = try database.prepare("SELECT id, png FROM textures")
         try statement.bind([])
         var textures: [String: Data] = [:]
+        var unreadable: [String: String] = [:]
         while try statement.step() {
             guard let id = statement.text(0) else { continue }
             let png = statement.blob(1)
-            do { _ = try PNG.header(of: png) } catch {
-                throw damaged("the image \"\(id)\" is not a usable PNG: \(error)")
+            do {
+                _ = try PNG.header(of: png)
+                textures[id] = png
+            } catch {
+                unreadable[id] = "not a usable PNG (\(error))"
             }
-            textures[id] = png
         }
-        return textures
+        return (textures, unreadable)
     }
 }

@@ -6,7 +6,6 @@ struct Statements {
     let insertElement: SQLiteStatement
     let hideElement: SQLiteStatement
     let showElement: SQLiteStatement
-    let hideAll: SQLiteStatement
     let updateChartlet: SQLiteStatement
     let insertTexture: SQLiteStatement
 
@@ -18,7 +17,6 @@ struct Statements {
             """)
         hideElement = try database.prepare("UPDATE elements SET visible = 0 WHERE id = ?")
         showElement = try database.prepare("UPDATE elements SET visible = 1 WHERE id = ?")
-        hideAll = try database.prepare("UPDATE elements SET visible = 0 WHERE visible = 1")
         updateChartlet = try database.prepare(
             "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ? WHERE id = ?"
         )
@@ -37,9 +35,12 @@ struct Statements {
                     .real(chartlet.size.height), .real(chartlet.angle), .integer(chartlet.id.rawValue),
                 ])
         case .updated(_, let element, _): try insert(element)
-        case .cleared: try hideAll.run()
+        case .cleared(let elements):
+            // Only what the document held: rows it could not read stay as they are.
+            for element in elements { try hideElement.run([.integer(element.id.rawValue)]) }
         case .restored(let elements):
             for element in elements { try showElement.run([.integer(element.id.rawValue)]) }
+        case .textureAdded(let id, let png): try insertTexture.run([.text(id), .blob(png)])
         }
     }
 

@@ -50,7 +50,7 @@ package final class SQLiteDatabase {
     }
 
     /// The single integer a query returns (PRAGMA user_version and the like).
-    func integer(_ sql: String) throws(StoreError) -> Int64 {
+    package func integer(_ sql: String) throws(StoreError) -> Int64 {
         let statement = try prepare(sql)
         guard try statement.step() else { throw error("no result for \(sql)") }
         return statement.int64(0)

@@ -19,7 +19,7 @@ final class ChartletImages {
 
     /// Forgets the GPU copy of `id` (its PNG changed).
     func invalidate(_ id: String) {
-        if let image = images.removeValue(forKey: id) { pipelines.release(image) }
+        images[id] = nil
         failed.remove(id)
     }
 
@@ -38,9 +38,16 @@ final class ChartletImages {
                 bytes[index + channel] = UInt8((UInt32(bytes[index + channel]) * alpha + 127) / 255)
             }
         }
-        let levels = min(Int(log2(Double(max(decoded.width, decoded.height)))) + 1, 12)
+        let image = try upload(premultiplied: bytes, width: decoded.width, height: decoded.height)
+        images[id] = image
+        return image
+    }
+
+    /// A sampled, mipmapped GPU image of premultiplied RGBA8 pixels.
+    func upload(premultiplied bytes: [UInt8], width: Int, height: Int) throws(VulkanError) -> GPUImage {
+        let levels = min(Int(log2(Double(max(width, height)))) + 1, 12)
         let image = try GPUImage(
-            context, width: decoded.width, height: decoded.height, format: VK_FORMAT_R8G8B8A8_UNORM, mipLevels: levels,
+            context, width: width, height: height, format: VK_FORMAT_R8G8B8A8_UNORM, mipLevels: levels,
             usage: VkImageUsageFlagBits(
                 VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
                     | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
@@ -54,11 +61,10 @@ final class ChartletImages {
             region.imageSubresource = VkImageSubresourceLayers(
                 aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
                 layerCount: 1)
-            region.imageExtent = VkExtent3D(width: UInt32(decoded.width), height: UInt32(decoded.height), depth: 1)
+            region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
             vkCmdCopyBufferToImage(commands, staging.buffer, image.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
             generateMipmaps(image, commands)
         }
-        images[id] = image
         return image
     }
 }

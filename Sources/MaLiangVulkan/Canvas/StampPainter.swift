@@ -26,18 +26,37 @@ final class StampPainter {
         var textureID: String?
     }
 
-    /// Records draws of `stamps` into `layer`; returns the tiles drawn to.
+    /// The rotated quad's reach from its centre, in document pixels, plus the antialiasing pixel.
+    static func reach(of stamp: Stamp, scale: Double) -> Double { Double(stamp.size) * 0.7072 + 1.5 / scale }
+
+    /// The tiles of `layer` that `stamps` reach.
+    func tiles(touchedBy stamps: [Stamp], in layer: TileLayer) -> Set<TileKey> {
+        var keys = Set<TileKey>()
+        for stamp in stamps {
+            let reach = Self.reach(of: stamp, scale: layer.scale)
+            guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
+                let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
+            else { continue }
+            for row in rows {
+                for column in columns { keys.insert(TileKey(column: column, row: row)) }
+            }
+        }
+        return keys
+    }
+
+    /// Records draws of `stamps` into `layer` (only into `onlyTiles` when given); returns the tiles drawn to.
     @discardableResult
     func paint(
-        _ stamps: ArraySlice<Stamp>, style: Style, into layer: TileLayer, blend: BlendMode, _ commands: VkCommandBuffer
+        _ stamps: some Collection<Stamp>, style: Style, into layer: TileLayer, blend: BlendMode,
+        onlyTiles: Set<TileKey>? = nil, _ commands: VkCommandBuffer
     ) throws(VulkanError) -> Set<TileKey> {
         guard !stamps.isEmpty else { return [] }
+        let stamps = Array(stamps)
         // Bucket the stamps by tile; a stamp on a tile border goes to every tile it touches.
         var buckets: [TileKey: [Int]] = [:]
         for index in stamps.indices {
             let stamp = stamps[index]
-            // The rotated quad's reach, plus the antialiasing pixel.
-            let reach = Double(stamp.size) * 0.7072 + 1.5 / layer.scale
+            let reach = Self.reach(of: stamp, scale: layer.scale)
             guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
                 let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
             else { continue }
@@ -46,6 +65,7 @@ final class StampPainter {
             for row in rows {
                 for column in columns {
                     let key = TileKey(column: column, row: row)
+                    if let onlyTiles, !onlyTiles.contains(key) { continue }
                     buckets[key, default: []].append(index)
                     // The stamp's reach in this tile's pixels.
                     let left = (Double(stamp.x) - reach) * scale - Double(column) * size

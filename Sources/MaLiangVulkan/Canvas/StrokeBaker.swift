@@ -25,43 +25,37 @@ final class StrokeBaker {
         let body: TileLayer
         let halo: TileLayer
 
-        init(brush: AnyBrush, like paint: TileLayer, documentWidth: Double, documentHeight: Double, pool: TilePool) {
+        /// Empty layers the size and scale of `paint`, drawing their tiles from `pool`.
+        init(brush: AnyBrush, like paint: TileLayer, pool: TilePool) {
             self.brush = brush
-            body = TileLayer(
-                paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight,
-                scale: paint.scale, pool: pool)
-            halo = TileLayer(
-                paint.context, paint.pipelines, documentWidth: documentWidth, documentHeight: documentHeight,
-                scale: paint.scale, pool: pool)
+            body = TileLayer(like: paint, pool: pool)
+            halo = TileLayer(like: paint, pool: pool)
         }
 
         var touchedTiles: Set<TileKey> { Set(body.tiles.keys).union(halo.tiles.keys) }
     }
 
-    /// Records the stamps of a stroke into its wet layers.
-    func addStamps(_ stamps: [Stamp], to wet: WetStroke, textureIDs: [String], _ commands: VkCommandBuffer)
-        throws(VulkanError)
-    {
+    /// Records the stamps of a stroke into its wet layers (only their `onlyTiles` when given).
+    ///
+    /// Halo and body are separate layers, so a glow's alternating halo and core stamps go in two draws, one per
+    /// layer, each in stroke order — not one draw per stamp.
+    func addStamps(
+        _ stamps: [Stamp], to wet: WetStroke, textureIDs: [String], onlyTiles: Set<TileKey>? = nil,
+        _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
         let base = wet.brush.base
         let style = StampPainter.Style(hardness: Float(base.hardness), textureID: base.textureID)
-        var index = stamps.startIndex
-        while index < stamps.endIndex {
-            // Runs of stamps of one layer, in order (a glow alternates halo and core).
-            let layer = stamps[index].layer
-            var end = index + 1
-            while end < stamps.endIndex && stamps[end].layer == layer { end += 1 }
-            let run = stamps[index..<end]
-            switch layer {
-            case .paint, .erase, .glowCore: try painter.paint(run, style: style, into: wet.body, blend: .over, commands)
-            case .glowHalo: try painter.paint(run, style: style, into: wet.halo, blend: .maximum, commands)
-            case .chartlet: try drawChartletStamps(run, textureIDs: textureIDs, into: wet.body, commands)
-            }
-            index = end
-        }
+        let halo = stamps.lazy.filter { $0.layer == .glowHalo }
+        let images = stamps.lazy.filter { $0.layer == .chartlet }
+        let body = stamps.lazy.filter { $0.layer != .glowHalo && $0.layer != .chartlet }
+        try painter.paint(halo, style: style, into: wet.halo, blend: .maximum, onlyTiles: onlyTiles, commands)
+        try painter.paint(body, style: style, into: wet.body, blend: .over, onlyTiles: onlyTiles, commands)
+        try drawChartletStamps(images, textureIDs: textureIDs, into: wet.body, onlyTiles: onlyTiles, commands)
     }
 
     private func drawChartletStamps(
-        _ stamps: ArraySlice<Stamp>, textureIDs: [String], into layer: TileLayer, _ commands: VkCommandBuffer
+        _ stamps: some Sequence<Stamp>, textureIDs: [String], into layer: TileLayer, onlyTiles: Set<TileKey>?,
+        _ commands: VkCommandBuffer
     )
         throws(VulkanError)
     {
@@ -77,6 +71,7 @@ final class StrokeBaker {
             for row in rows {
                 for column in columns {
                     let key = TileKey(column: column, row: row)
+                    if let onlyTiles, !onlyTiles.contains(key) { continue }
                     let tile = try layer.makeTile(key, commands)
                     layer.markDirty(key, .whole)
                     let origin = layer.origin(of: key)

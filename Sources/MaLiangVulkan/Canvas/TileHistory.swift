@@ -7,57 +7,66 @@ import MaLiang
 /// Copies are bounded by ``budgetTiles``; the oldest are forgotten first, and a stroke whose copies are gone is
 /// taken back by rebuilding only the tiles it touched.
 struct TileHistory {
-    /// 512 tiles of 256² × 8 bytes: 256 MiB.
-    var budgetTiles = 512
+    /// 160 copies of 256² × 8 bytes: 80 MiB.
+    var budgetTiles = 160
     private var snapshots: [(id: ElementID, tiles: [TileKey: GPUImage?])] = []
     private var clearStashes: [[TileKey: GPUImage]] = []
     private var storedTiles = 0
 
-    /// Copies the tiles `stroke` is about to change.
+    /// Copies the tiles `id` is about to change (level 0 only: smaller levels are made again when restored). Calls
+    /// for the same stroke add to its copies.
     mutating func remember(_ id: ElementID, tiles: Set<TileKey>, of paint: TileLayer, _ commands: VkCommandBuffer)
         throws(VulkanError)
     {
-        var saved: [TileKey: GPUImage?] = [:]
-        for key in tiles {
+        if snapshots.last?.id != id { snapshots.append((id, [:])) }
+        let entry = snapshots.count - 1
+        for key in tiles where snapshots[entry].tiles[key] == nil {
             guard let current = paint.tile(key) else {
-                saved[key] = .some(nil)
+                snapshots[entry].tiles[key] = .some(nil)
                 continue
             }
             let copy = try GPUImage(
                 paint.context, width: TileLayer.tileSize, height: TileLayer.tileSize, format: TileLayer.format,
-                mipLevels: current.mipLevels,
                 usage: VkImageUsageFlagBits(
-                    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
-                        | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
+                    VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue
+                        | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
             copy.initializeLayout(commands)
             fullBarrier(commands)
-            var region = VkImageCopy()
-            region.srcSubresource = VkImageSubresourceLayers(
-                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
-                layerCount: 1)
-            region.dstSubresource = region.srcSubresource
-            region.extent = VkExtent3D(width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
-            vkCmdCopyImage(
-                commands, current.image, VK_IMAGE_LAYOUT_GENERAL, copy.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
-            saved[key] = copy
+            copyLevel0(from: current, to: copy, commands)
+            snapshots[entry].tiles[key] = copy
             storedTiles += 1
         }
-        snapshots.append((id, saved))
-        while storedTiles > budgetTiles, !snapshots.isEmpty {
+        while storedTiles > budgetTiles, snapshots.count > 1 {
             let dropped = snapshots.removeFirst()
             storedTiles -= dropped.tiles.values.compactMap { $0 }.count
         }
     }
 
-    /// The saved tiles of `id`, removed from the history.
+    /// The saved tiles of `id`, removed from the history; nil when they are gone. Only the newest stroke's copies
+    /// can be put back as they are: taking back an older stroke invalidates every copy made after it (they hold its
+    /// paint), so those are dropped and the caller rebuilds.
     mutating func takeSnapshot(of id: ElementID) -> [TileKey: GPUImage?]? {
         guard let index = snapshots.lastIndex(where: { $0.id == id }) else { return nil }
-        let entry = snapshots.remove(at: index)
-        storedTiles -= entry.tiles.values.compactMap { $0 }.count
-        return entry.tiles
+        let isNewest = index == snapshots.count - 1
+        for dropped in snapshots[index...] { storedTiles -= dropped.tiles.values.compactMap { $0 }.count }
+        let entry = snapshots[index]
+        snapshots.removeSubrange(index...)
+        return isNewest ? entry.tiles : nil
     }
 
     mutating func stashForClear(_ tiles: [TileKey: GPUImage]) { clearStashes.append(tiles) }
 
     mutating func takeClearStash() -> [TileKey: GPUImage]? { clearStashes.popLast() }
+}
+
+/// Copies level 0 of one tile-sized image into another.
+func copyLevel0(from source: GPUImage, to destination: GPUImage, _ commands: VkCommandBuffer) {
+    var region = VkImageCopy()
+    region.srcSubresource = VkImageSubresourceLayers(
+        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+        layerCount: 1)
+    region.dstSubresource = region.srcSubresource
+    region.extent = VkExtent3D(width: UInt32(source.width), height: UInt32(source.height), depth: 1)
+    vkCmdCopyImage(
+        commands, source.image, VK_IMAGE_LAYOUT_GENERAL, destination.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
 }

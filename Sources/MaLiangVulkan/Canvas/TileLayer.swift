@@ -56,6 +56,25 @@ final class TileLayer {
         heightPixels = max(Int((documentHeight * scale).rounded(.up)), 1)
     }
 
+    /// An empty layer of the same size and scale as `other`, for a stroke's short-lived layers.
+    convenience init(like other: TileLayer, pool: TilePool?) {
+        self.init(
+            other.context, other.pipelines, pixelWidth: other.widthPixels, pixelHeight: other.heightPixels,
+            scale: other.scale, pool: pool)
+    }
+
+    private init(
+        _ context: VulkanContext, _ pipelines: Pipelines, pixelWidth: Int, pixelHeight: Int, scale: Double,
+        pool: TilePool?
+    ) {
+        self.context = context
+        self.pipelines = pipelines
+        self.pool = pool
+        self.scale = scale
+        widthPixels = pixelWidth
+        heightPixels = pixelHeight
+    }
+
     deinit {
         if let pool {
             pool.give(tiles.map { ($0.value, dirty[$0.key] ?? .whole) })
@@ -132,11 +151,23 @@ final class TileLayer {
         dirty[key] = dirty[key].map { $0.union(clipped) } ?? clipped
     }
 
-    /// Puts `image` at `key` (restoring a snapshot), replacing what was there.
+    /// Puts `image` at `key`, replacing what was there (nil: no tile).
     func replace(_ key: TileKey, with image: GPUImage?) {
         staleMipmaps.insert(key)
-        if let old = tiles[key], old !== image { pipelines.release(old) }
         tiles[key] = image
+    }
+
+    /// Puts a saved copy's pixels back at `key` (nil: there was no tile).
+    func restore(_ key: TileKey, from copy: GPUImage?, _ commands: VkCommandBuffer) throws(VulkanError) {
+        guard let copy else {
+            replace(key, with: nil)
+            return
+        }
+        let tile = try makeTile(key, commands)
+        fullBarrier(commands)
+        copyLevel0(from: copy, to: tile, commands)
+        fullBarrier(commands)
+        staleMipmaps.insert(key)
     }
 
     /// Whether a view at `scale` would sample smaller levels that no longer match (only views below 1:1 use them).
@@ -164,7 +195,6 @@ final class TileLayer {
     }
 
     func removeAll() {
-        for image in tiles.values { pipelines.release(image) }
         tiles = [:]
     }
 }

@@ -3,8 +3,8 @@
 final class TilePool {
     /// Each spare image with the part of it that holds paint.
     private var spare: [(GPUImage, PixelRect)] = []
-    /// Most spare tiles kept (256 × 512 KiB = 128 MiB).
-    let limit = 256
+    /// Most spare tiles kept (64 × 512 KiB = 32 MiB).
+    let limit = 64
 
     func take() -> (GPUImage, PixelRect)? { spare.popLast() }
 

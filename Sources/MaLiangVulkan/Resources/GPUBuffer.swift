@@ -31,11 +31,17 @@ final class GPUBuffer {
             vkDestroyBuffer(context.device, created, nil)
             throw error
         }
-        buffer = created
-        vkBindBufferMemory(context.device, created, memory, 0)
         var mapped: UnsafeMutableRawPointer?
-        try check(vkMapMemory(context.device, memory, 0, VkDeviceSize(self.size), 0, &mapped), "vkMapMemory")
-        guard let mapped else { throw VulkanError("mapping failed") }
+        let bound = vkBindBufferMemory(context.device, created, memory, 0)
+        let result =
+            bound == VK_SUCCESS ? vkMapMemory(context.device, memory, 0, VkDeviceSize(self.size), 0, &mapped) : bound
+        guard result == VK_SUCCESS, let mapped else {
+            // Nothing is kept half-made: the buffer and its memory go with the error.
+            vkDestroyBuffer(context.device, created, nil)
+            vkFreeMemory(context.device, memory, nil)
+            throw VulkanError(bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory", result)
+        }
+        buffer = created
         contents = mapped
     }
 
@@ -71,21 +77,13 @@ extension VulkanContext {
 
     /// Records commands with `body`, submits them and waits until the GPU has finished.
     func submitAndWait(_ body: (VkCommandBuffer) throws(VulkanError) -> Void) throws(VulkanError) {
-        var allocation = VkCommandBufferAllocateInfo()
-        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocation.commandPool = commandPool
-        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocation.commandBufferCount = 1
-        var commands: VkCommandBuffer?
-        try check(vkAllocateCommandBuffers(device, &allocation, &commands), "vkAllocateCommandBuffers")
-        guard let commands else { throw VulkanError("no command buffer") }
-        defer { vkFreeCommandBuffers(device, commandPool, 1, [commands]) }
-        var begin = VkCommandBufferBeginInfo()
-        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VkCommandBufferUsageFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue)
-        try check(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer")
-        try body(commands)
-        try check(vkEndCommandBuffer(commands), "vkEndCommandBuffer")
+        let batch = CommandBatch(self)
+        try batch.record(body)
+        try batch.flush()
+    }
+
+    /// Submits an ended command buffer and waits until the GPU has finished it.
+    func submit(_ commands: VkCommandBuffer) throws(VulkanError) {
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
         var fence: VkFence?

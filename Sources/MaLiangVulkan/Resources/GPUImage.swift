@@ -14,8 +14,9 @@ final class GPUImage {
     let layers: Int
     let mipLevels: Int
     let format: VkFormat
-    /// Set when the image is bound for sampling (see ``Pipelines/descriptor(for:)``).
-    var descriptor: VkDescriptorSet?
+    /// The descriptor set that binds the image for sampling, once ``Pipelines/bind(_:nearest:)`` made one; it goes
+    /// back to its pool with the image.
+    var descriptor: (set: VkDescriptorSet, pool: DescriptorPool)?
 
     init(
         _ context: VulkanContext, width: Int, height: Int, format: VkFormat, layers: Int = 1, mipLevels: Int = 1,
@@ -51,8 +52,6 @@ final class GPUImage {
             vkDestroyImage(context.device, created, nil)
             throw error
         }
-        image = created
-        vkBindImageMemory(context.device, created, memory, 0)
         var viewInfo = VkImageViewCreateInfo()
         viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
         viewInfo.image = created
@@ -60,12 +59,19 @@ final class GPUImage {
         viewInfo.format = format
         viewInfo.subresourceRange = Self.range(levels: mipLevels, layers: layers)
         var createdView: VkImageView?
-        try check(vkCreateImageView(context.device, &viewInfo, nil, &createdView), "vkCreateImageView")
-        guard let createdView else { throw VulkanError("no image view") }
+        let bound = vkBindImageMemory(context.device, created, memory, 0)
+        let result = bound == VK_SUCCESS ? vkCreateImageView(context.device, &viewInfo, nil, &createdView) : bound
+        guard result == VK_SUCCESS, let createdView else {
+            vkDestroyImage(context.device, created, nil)
+            vkFreeMemory(context.device, memory, nil)
+            throw VulkanError(bound == VK_SUCCESS ? "vkCreateImageView" : "vkBindImageMemory", result)
+        }
+        image = created
         view = createdView
     }
 
     deinit {
+        if let descriptor { descriptor.pool.free(descriptor.set) }
         vkDestroyImageView(context.device, view, nil)
         vkDestroyImage(context.device, image, nil)
         vkFreeMemory(context.device, memory, nil)

@@ -30,7 +30,7 @@ final class Pipelines {
     let quadLayout: VkPipelineLayout
     let linearSampler: VkSampler
     let nearestSampler: VkSampler
-    private let descriptorPool: VkDescriptorPool
+    private let descriptorPool: DescriptorPool
     private let modules: [String: VkShaderModule]
     private var cache: [Key: VkPipeline] = [:]
 
@@ -77,7 +77,7 @@ final class Pipelines {
         }
         try check(poolResult, "vkCreateDescriptorPool")
         guard let pool else { throw VulkanError("no descriptor pool") }
-        descriptorPool = pool
+        descriptorPool = DescriptorPool(context: context, pool: pool)
 
         var modules: [String: VkShaderModule] = [:]
         for (name, code) in [
@@ -94,7 +94,6 @@ final class Pipelines {
         let device = context.device
         for pipeline in cache.values { vkDestroyPipeline(device, pipeline, nil) }
         for module in modules.values { vkDestroyShaderModule(device, module, nil) }
-        vkDestroyDescriptorPool(device, descriptorPool, nil)
         vkDestroySampler(device, linearSampler, nil)
         vkDestroySampler(device, nearestSampler, nil)
         vkDestroyPipelineLayout(device, stampLayout, nil)
@@ -106,10 +105,10 @@ final class Pipelines {
 
     /// A descriptor set binding `image` (with the linear or nearest sampler), kept on the image.
     func bind(_ image: GPUImage, nearest: Bool = false) throws(VulkanError) -> VkDescriptorSet {
-        if let existing = image.descriptor { return existing }
+        if let existing = image.descriptor { return existing.set }
         var allocation = VkDescriptorSetAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-        allocation.descriptorPool = descriptorPool
+        allocation.descriptorPool = descriptorPool.pool
         allocation.descriptorSetCount = 1
         var set: VkDescriptorSet?
         var layout: VkDescriptorSetLayout? = setLayout
@@ -131,16 +130,8 @@ final class Pipelines {
             write.pImageInfo = pointer
             vkUpdateDescriptorSets(context.device, 1, &write, 0, nil)
         }
-        image.descriptor = set
+        image.descriptor = (set, descriptorPool)
         return set
-    }
-
-    /// Returns a descriptor set to the pool (before its image is destroyed).
-    func release(_ image: GPUImage) {
-        guard let set = image.descriptor else { return }
-        var sets: [VkDescriptorSet?] = [set]
-        vkFreeDescriptorSets(context.device, descriptorPool, 1, &sets)
-        image.descriptor = nil
     }
 
     // MARK: - Pipelines
@@ -347,5 +338,25 @@ final class Pipelines {
         try check(result, "vkCreateShaderModule(\(name))")
         guard let module else { throw VulkanError("no shader module") }
         return module
+    }
+}
+
+/// The descriptor pool the images' sets come from. Images keep it alive, so it is destroyed only after the last
+/// image that holds one of its sets.
+final class DescriptorPool {
+    /// Kept so the device outlives the pool.
+    private let context: VulkanContext
+    let pool: VkDescriptorPool
+
+    init(context: VulkanContext, pool: VkDescriptorPool) {
+        self.context = context
+        self.pool = pool
+    }
+
+    deinit { vkDestroyDescriptorPool(context.device, pool, nil) }
+
+    func free(_ set: VkDescriptorSet) {
+        var sets: [VkDescriptorSet?] = [set]
+        vkFreeDescriptorSets(context.device, pool, 1, &sets)
     }
 }

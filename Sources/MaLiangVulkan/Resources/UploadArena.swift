@@ -1,33 +1,45 @@
 import CVulkan
 
-/// Host-visible memory handed out front to back while one command buffer is recorded, and reset once it has run.
+/// Host-visible memory handed out front to back while command buffers are recorded, and reset once they have run.
+///
+/// It takes any amount of work: when the current block is full, another block is added (the filled ones stay
+/// alive, since recorded commands still read them). ``reset()`` keeps one block of the usual size and frees the
+/// rest, so a burst does not keep its memory.
 final class UploadArena {
     private let context: VulkanContext
     private let usage: VkBufferUsageFlagBits
-    private(set) var buffer: GPUBuffer
+    private let blockSize: Int
+    /// Blocks in use since the last reset; the last one is being filled.
+    private var blocks: [GPUBuffer]
     private var used = 0
 
     init(_ context: VulkanContext, capacity: Int, usage: VkBufferUsageFlagBits) throws(VulkanError) {
         self.context = context
         self.usage = usage
-        buffer = try GPUBuffer(context, size: capacity, usage: usage)
+        blockSize = capacity
+        blocks = [try GPUBuffer(context, size: capacity, usage: usage)]
     }
 
-    /// Space for `size` bytes: the buffer and offset to use. Grows (only between submissions) when full.
+    /// Space for `size` bytes: the buffer and offset to use.
     func allocate(_ size: Int, alignment: Int = 64) throws(VulkanError) -> (buffer: GPUBuffer, offset: Int) {
         let offset = (used + alignment - 1) / alignment * alignment
-        if offset + size > buffer.size {
-            precondition(used == 0, "the upload arena must be reset before it grows")
-            buffer = try GPUBuffer(context, size: max(size, buffer.size * 2), usage: usage)
-            used = size
-            return (buffer, 0)
+        if let current = blocks.last, offset + size <= current.size {
+            used = offset + size
+            return (current, offset)
         }
-        used = offset + size
-        return (buffer, offset)
+        let block = try GPUBuffer(context, size: max(size, blockSize), usage: usage)
+        blocks.append(block)
+        used = size
+        return (block, 0)
     }
 
-    var isEmpty: Bool { used == 0 }
+    /// Bytes held beyond one block (for tests: a burst's memory is given back at reset).
+    var extraBytes: Int { blocks.dropFirst().reduce(0) { $0 + $1.size } }
 
     /// Frees everything: call only after the commands that read the memory have completed.
-    func reset() { used = 0 }
+    func reset() {
+        // The first block is the one of the usual size made at init; the others were a burst's.
+        if blocks.count > 1 { blocks.removeSubrange(1...) }
+        used = 0
+    }
 }

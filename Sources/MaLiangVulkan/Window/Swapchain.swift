@@ -11,7 +11,7 @@ public final class Swapchain {
     public static let optionalDeviceExtensions = ["VK_KHR_incremental_present"]
 
     let context: VulkanContext
-    let surface: VkSurfaceKHR
+    private var surface: VkSurfaceKHR?
     private(set) var swapchain: VkSwapchainKHR?
     private(set) var images: [VkImage] = []
     private(set) var views: [VkImageView] = []
@@ -40,19 +40,30 @@ public final class Swapchain {
         }
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        try check(vkCreateFence(context.device, &fenceInfo, nil, &fence), "vkCreateFence")
+        let result = vkCreateFence(context.device, &fenceInfo, nil, &fence)
+        guard result == VK_SUCCESS else {
+            vkDestroySurfaceKHR(context.instance, created, nil)
+            throw VulkanError("vkCreateFence", result)
+        }
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Destroys the images, then the Vulkan surface, in that order; call before the Wayland surface and the
+    /// connection go (Mesa's presentation still refers to them). Nothing can be presented afterwards.
+    public func close() {
+        guard let surface else { return }
         vkDeviceWaitIdle(context.device)
         destroyChain()
         vkDestroyFence(context.device, fence, nil)
+        fence = nil
         vkDestroySurfaceKHR(context.instance, surface, nil)
+        self.surface = nil
     }
 
     /// (Re)creates the images for a surface of `width`×`height` buffer pixels.
     public func resize(width: Int, height: Int) throws(VulkanError) {
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0, let surface else { return }
         if width == self.width && height == self.height && swapchain != nil { return }
         vkDeviceWaitIdle(context.device)
         var capabilities = VkSurfaceCapabilitiesKHR()
@@ -135,25 +146,20 @@ public final class Swapchain {
         return Int(index)
     }
 
-    /// Presents image `index`; with `damage` (x, y, width, height in buffer pixels) and VK_KHR_incremental_present,
-    /// the compositor is told only those rectangles changed.
-    public func present(_ index: Int, damage: [(Int, Int, Int, Int)]? = nil) throws(VulkanError) {
+    /// Presents image `index`; with `damage` and VK_KHR_incremental_present, the compositor is told only those
+    /// rectangles changed.
+    public func present(_ index: Int, damage: [BufferRect]? = nil) throws(VulkanError) {
         guard let swapchain else { return }
         var chain: VkSwapchainKHR? = swapchain
         var imageIndex = UInt32(index)
         var info = VkPresentInfoKHR()
         info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
         info.swapchainCount = 1
-        var rectangles = (damage ?? []).compactMap { x, y, width, height -> VkRectLayerKHR? in
-            let left = max(x, 0)
-            let top = max(y, 0)
-            let right = min(x + width, self.width)
-            let bottom = min(y + height, self.height)
-            guard right > left, bottom > top else { return nil }
+        var rectangles = (damage ?? []).compactMap { rect -> VkRectLayerKHR? in
+            guard let clipped = rect.clipped(width: width, height: height) else { return nil }
             return VkRectLayerKHR(
-                offset: VkOffset2D(x: Int32(left), y: Int32(top)),
-                extent: VkExtent2D(width: UInt32(right - left), height: UInt32(bottom - top)),
-                layer: 0)
+                offset: VkOffset2D(x: Int32(clipped.x), y: Int32(clipped.y)),
+                extent: VkExtent2D(width: UInt32(clipped.width), height: UInt32(clipped.height)), layer: 0)
         }
         let incremental =
             damage != nil && !rectangles.isEmpty

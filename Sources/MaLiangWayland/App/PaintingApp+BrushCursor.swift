@@ -8,9 +8,9 @@ import WaylandProtocol
 extension PaintingApp {
     /// Draws the ring for the current brush into a new shm buffer; returns it with its side in pixels.
     func brushOutlineBuffer() -> (buffer: WlBuffer, side: Int)? {
-        guard let shm else { return nil }
-        let scale = window?.scale ?? 1
-        let diameter = style.brush(eraser: false).base.pointSize * view.scale * scale
+        let shm = globals.shm
+        let scale = window.scale
+        let diameter = (session.style.brush(eraser: false)?.base.pointSize ?? 4) * session.view.scale * scale
         let side = min(max(Int(diameter.rounded()) + 4, 11), 256)
         let stride = side * 4
         let size = stride * side
@@ -54,7 +54,7 @@ extension PaintingApp {
 
     /// Redraws the outline of every tool in proximity (after the brush size or the zoom changed).
     func refreshBrushOutlines() {
-        for state in tools.values where state.machine.current.inProximity {
+        for state in devices.tools.values where state.machine.current.inProximity {
             if let surface = state.cursorSurface { _ = attachBrushOutline(to: surface) }
         }
     }

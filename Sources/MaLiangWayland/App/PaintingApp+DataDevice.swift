@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MaLiang
+import MaLiangEditor
 import PNGCodec
 import WaylandClient
 import WaylandProtocol
@@ -8,75 +9,72 @@ import WaylandProtocol
 /// Images dropped from a file manager (text/uri-list of PNG files) or pasted from the clipboard (image/png) become
 /// chartlets.
 extension PaintingApp {
-    /// An offer and the MIME types it announced.
-    final class Offer {
-        let offer: WlDataOffer
-        var mimeTypes: [String] = []
-        init(_ offer: WlDataOffer) { self.offer = offer }
-    }
+    typealias Offer = Devices.Offer
 
     func setUpDataDevice() {
-        guard let seat, let global = registry.first(WlDataDeviceManager.self), dataDevice == nil else { return }
-        let manager = registry.bind(global, WlDataDeviceManager.self, maximumVersion: 3)
+        guard let seat = devices.seat, devices.dataDevice == nil,
+            let global = globals.registry.first(WlDataDeviceManager.self),
+            let manager = globals.bind(global, WlDataDeviceManager.self)
+        else { return }
         let device = manager.getDataDevice(seat: seat)
-        dataDevice = device
+        devices.dataDevice = device
         device.onEvent = { [unowned self] event in
             switch event {
             case .dataOffer(let offer):
                 let tracked = Offer(offer)
-                offers[ObjectIdentifier(offer)] = tracked
+                devices.offers[ObjectIdentifier(offer)] = tracked
                 offer.onEvent = { [unowned tracked] event in
                     if case .offer(let mimeType) = event { tracked.mimeTypes.append(mimeType) }
                 }
             case .enter(let serial, _, let x, let y, let offer):
-                dragOffer = offer.flatMap { offers[ObjectIdentifier($0)] }
-                dropPoint = (x, y)
-                if let dragOffer, dragOffer.mimeTypes.contains("text/uri-list") {
-                    dragOffer.offer.accept(serial: serial, mimeType: "text/uri-list")
-                    if dragOffer.offer.version >= 3 {
-                        dragOffer.offer.setActions(dndActions: [.copy], preferredAction: .copy)
+                devices.dragOffer = offer.flatMap { devices.offers[ObjectIdentifier($0)] }
+                devices.dropPoint = (x, y)
+                if let drag = devices.dragOffer, drag.mimeTypes.contains("text/uri-list") {
+                    drag.offer.accept(serial: serial, mimeType: "text/uri-list")
+                    if drag.offer.version >= 3 {
+                        drag.offer.setActions(dndActions: [.copy], preferredAction: .copy)
                     }
                 } else {
                     offer?.accept(serial: serial, mimeType: nil)
                 }
             case .motion(_, let x, let y):
-                dropPoint = (x, y)
+                devices.dropPoint = (x, y)
             case .leave:
-                if let dragOffer { forget(dragOffer) }
-                dragOffer = nil
+                if let drag = devices.dragOffer { forget(drag) }
+                devices.dragOffer = nil
             case .drop:
-                guard let dragOffer, dragOffer.mimeTypes.contains("text/uri-list") else { return }
-                let point = documentPoint(surfaceX: dropPoint.x, surfaceY: dropPoint.y)
-                receive(dragOffer, mimeType: "text/uri-list") { [unowned self] data in
+                guard let drag = devices.dragOffer, drag.mimeTypes.contains("text/uri-list") else { return }
+                let point = session.documentPoint(x: devices.dropPoint.x, y: devices.dropPoint.y)
+                receive(drag, mimeType: "text/uri-list") { [unowned self] data in
                     for path in Self.filePaths(fromURIList: data) { insertDroppedImage(path, at: point) }
-                    if dragOffer.offer.version >= 3 { dragOffer.offer.finish() }
-                    forget(dragOffer)
+                    if drag.offer.version >= 3 { drag.offer.finish() }
+                    forget(drag)
                 }
-                self.dragOffer = nil
+                devices.dragOffer = nil
             case .selection(let offer):
-                if let old = clipboardOffer, old.offer !== offer { forget(old) }
-                clipboardOffer = offer.flatMap { offers[ObjectIdentifier($0)] }
+                if let old = devices.clipboardOffer, old.offer !== offer { forget(old) }
+                devices.clipboardOffer = offer.flatMap { devices.offers[ObjectIdentifier($0)] }
             }
         }
     }
 
     /// Ctrl+V: pastes a PNG image from the clipboard.
     func paste() {
-        guard let clipboardOffer, clipboardOffer.mimeTypes.contains("image/png") else {
-            statusMessage = "Nothing to paste: the clipboard holds no PNG image"
+        guard let offer = devices.clipboardOffer, offer.mimeTypes.contains("image/png") else {
+            applier.post(StatusMessage(.warning, "Nothing to paste: the clipboard holds no PNG image"))
             return
         }
-        receive(clipboardOffer, mimeType: "image/png") { [unowned self] data in
-            do { try insertImage(png: data, at: centerOfView()) } catch { statusMessage = "Cannot paste: \(error)" }
+        receive(offer, mimeType: "image/png") { [unowned self] data in
+            dispatch(session.insertImage(png: data, name: "the pasted image"))
         }
     }
 
     private func insertDroppedImage(_ path: String, at point: Point) {
         do {
-            try insertImage(png: try Data(contentsOf: URL(fileURLWithPath: path)), at: point)
+            let png = try Data(contentsOf: URL(fileURLWithPath: path))
+            dispatch(session.insertImage(png: png, at: point, name: path))
         } catch {
-            statusMessage = "Cannot insert \(path): \(error)"
-            log("cannot insert \(path): \(error)")
+            applier.post(StatusMessage(.error, "Cannot read \(path): \(error.localizedDescription)"))
         }
     }
 
@@ -110,7 +108,7 @@ extension PaintingApp {
     }
 
     private func forget(_ offer: Offer) {
-        offers[ObjectIdentifier(offer.offer)] = nil
+        devices.offers[ObjectIdentifier(offer.offer)] = nil
         offer.offer.destroy()
     }
 

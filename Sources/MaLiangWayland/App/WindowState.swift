@@ -1,4 +1,5 @@
 import Foundation
+import MaLiangEditor
 import WaylandClient
 import WaylandProtocol
 
@@ -25,16 +26,21 @@ final class WindowState {
     /// Buffer pixels per surface coordinate: fractional-scale-v1 when offered, else the outputs' integer scale.
     private(set) var scale = 1.0
     var entered: Set<ObjectIdentifier> = []
-    private let outputScale: (Set<ObjectIdentifier>) -> Int32
     var onChange: (() -> Void)?
     var onClose: (() -> Void)?
 
-    init(
-        compositor: WlCompositor, wmBase: XdgWmBase, decorations: ZxdgDecorationManagerV1?, viewporter: WpViewporter?,
-        fractional: WpFractionalScaleManagerV1?, outputScale: @escaping (Set<ObjectIdentifier>) -> Int32
-    ) {
-        self.outputScale = outputScale
-        surface = compositor.createSurface()
+    /// The integer scale of the outputs the window is on (from the outputs the shell keeps).
+    var outputScale: (Set<ObjectIdentifier>) -> Int32 = { _ in 1 }
+    /// Whether the compositor can be told the buffer's scale (wl_surface.set_buffer_scale, version 3).
+    private let canScaleBuffer: Bool
+
+    init(globals: Globals) {
+        let wmBase = globals.wmBase
+        let decorations = globals.decorationManager
+        let viewporter = globals.viewporter
+        let fractional = globals.fractionalScaleManager
+        canScaleBuffer = globals.compositor.version >= 3
+        surface = globals.compositor.createSurface()
         xdgSurface = wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
         toplevel.setTitle(title: "MaLiang")
@@ -99,12 +105,23 @@ final class WindowState {
 
     /// Re-reads the integer scale of the outputs the window is on (without fractional scaling).
     func outputScaleChanged() {
-        guard fractionalScale == nil else { return }
+        guard fractionalScale == nil, canScaleBuffer else { return }
         let integer = Double(max(outputScale(entered), 1))
         if integer != scale {
             scale = integer
             onChange?()
         }
+    }
+
+    /// The window as the editing core sees it.
+    var metrics: WindowMetrics {
+        WindowMetrics(width: Double(width), height: Double(height), scale: scale, showsClose: !serverSideDecorations)
+    }
+
+    /// An output went away: it no longer counts for the scale.
+    func forget(output: ObjectIdentifier) {
+        entered.remove(output)
+        outputScaleChanged()
     }
 
     /// Buffer size in pixels.
@@ -115,7 +132,7 @@ final class WindowState {
     func applyScale() {
         if let viewport {
             viewport.setDestination(width: width, height: height)
-        } else {
+        } else if canScaleBuffer {
             surface.setBufferScale(scale: Int32(scale))
         }
     }

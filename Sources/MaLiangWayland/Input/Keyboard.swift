@@ -1,5 +1,6 @@
 import CXKBCommon
 import Glibc
+import MaLiangEditor
 
 /// The compositor's keymap through xkbcommon: evdev key codes become keysyms with the current modifiers.
 final class Keyboard {
@@ -18,22 +19,26 @@ final class Keyboard {
         xkb_context_unref(context)
     }
 
-    /// Loads the keymap the compositor sent (a file descriptor to map); closes the descriptor.
-    func load(fd: Int32, size: UInt32) {
+    /// Loads the keymap the compositor sent: `size` bytes (its text, possibly with a terminating NUL) behind a
+    /// file descriptor to map. Closes the descriptor; returns whether a keymap was read.
+    func load(fd: Int32, size: UInt32) -> Bool {
         defer { close(fd) }
-        guard size > 0, let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
-            return
-        }
+        guard size > 0, size < 64 << 20,
+            let mapped = mmap(nil, Int(size), PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED
+        else { return false }
         defer { munmap(mapped, Int(size)) }
+        // From the buffer with its length: nothing reads past what the compositor gave, NUL or not.
+        let bytes = mapped.assumingMemoryBound(to: CChar.self)
+        let length = bytes[Int(size) - 1] == 0 ? Int(size) - 1 : Int(size)
         guard
-            let loaded = xkb_keymap_new_from_string(
-                context, mapped.assumingMemoryBound(to: CChar.self), XKB_KEYMAP_FORMAT_TEXT_V1,
-                XKB_KEYMAP_COMPILE_NO_FLAGS)
-        else { return }
+            let loaded = xkb_keymap_new_from_buffer(
+                context, bytes, length, XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS)
+        else { return false }
         if let state { xkb_state_unref(state) }
         if let keymap { xkb_keymap_unref(keymap) }
         keymap = loaded
         state = xkb_state_new(loaded)
+        return state != nil
     }
 
     func updateModifiers(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
@@ -41,9 +46,10 @@ final class Keyboard {
         xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group)
     }
 
-    /// The lower-case keysym of evdev key `key`, or 0 without a keymap.
-    func keysym(for key: UInt32) -> UInt32 {
-        guard let state else { return 0 }
+    /// The lower-case keysym of evdev key `key`, or nil without a keymap or for a code no keyboard has.
+    func keysym(for key: UInt32) -> UInt32? {
+        // xkb key codes are evdev codes + 8; a code that would overflow is no key.
+        guard let state, key <= UInt32.max - 8 else { return nil }
         return xkb_keysym_to_lower(xkb_state_key_get_one_sym(state, key + 8))
     }
 
@@ -56,20 +62,16 @@ final class Keyboard {
     }
 }
 
-/// What a key press asks for.
-enum KeyCommand: Equatable {
-    case undo, redo, save, exportPNG, smaller, larger, eraser, brush, preset(Int), resetView, deleteSelection,
-        fullscreen, paste, penOnly
-    case panHold(Bool)
-
+/// Which editing command a key asks for.
+enum KeyCommand {
     /// The command for a keysym (lower case) with the modifiers held, if any.
-    static func command(keysym: UInt32, control: Bool, shift: Bool) -> KeyCommand? {
+    static func command(keysym: UInt32, control: Bool, shift: Bool) -> Command? {
         switch (keysym, control, shift) {
         case (0x7a, true, false): .undo  // z
         case (0x7a, true, true), (0x79, true, _): .redo  // Z, y
         case (0x73, true, _): .save  // s
         case (0x76, true, false): .paste  // v
-        case (0x70, false, false): .penOnly  // p
+        case (0x70, false, false): .togglePenOnly  // p
         case (0x65, true, true): .exportPNG  // E
         case (0x5b, false, _): .smaller  // [
         case (0x5d, false, _): .larger  // ]

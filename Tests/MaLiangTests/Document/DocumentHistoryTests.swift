@@ -80,24 +80,59 @@ func makeChartlet(_ document: Document) -> Element {
         #expect(document.elements == [chartlet])
     }
 
-    @Test func observersHearExactlyWhatChanged() throws {
+    @Test func everyMutationReturnsExactlyWhatChanged() throws {
         let document = try Document(size: Size(width: 100, height: 100))
-        var heard: [([DocumentChange], ChangeReason)] = []
-        document.addObserver { heard.append(($0, $1)) }
         let a = makeStroke(document)
         let b = makeChartlet(document)
-        document.append(a)
-        document.append(b)
-        document.remove(a.id)
-        document.undo()
-        document.clear()
-        document.undo()
-        #expect(heard.count == 6)
-        #expect(heard[0].0 == [.inserted(a, index: 0)] && heard[0].1 == .edit)
-        #expect(heard[2].0 == [.removed(a, index: 0)])
-        #expect(heard[3].0 == [.inserted(a, index: 0)] && heard[3].1 == .undo)
-        #expect(heard[4].0 == [.cleared([a, b])])
-        #expect(heard[5].0 == [.restored([a, b])] && heard[5].1 == .undo)
+        #expect(document.append(a) == [.inserted(a, index: 0)])
+        #expect(document.append(b) == [.inserted(b, index: 1)])
+        #expect(document.remove(a.id) == [.removed(a, index: 0)])
+        #expect(document.undo() == [.inserted(a, index: 0)])
+        #expect(document.clear() == [.cleared([a, b])])
+        #expect(document.undo() == [.restored([a, b])])
+        #expect(document.undo() == [.removed(b, index: 1)])
+        #expect(document.redo() == [.inserted(b, index: 1)])
+        #expect(document.addTexture(id: "t", png: Data([1])) == [.textureAdded(id: "t", png: Data([1]))])
+        #expect(document.addTexture(id: "t", png: Data([1])) == [])
+    }
+
+    @Test func anImageAndTheChartletUsingItArriveTogether() throws {
+        let document = try Document(size: Size(width: 100, height: 100))
+        guard case .chartlet(let chartlet) = makeChartlet(document) else { return }
+        let changes = document.insert(chartlet, image: Data([7]))
+        #expect(changes == [.textureAdded(id: "tex", png: Data([7])), .inserted(.chartlet(chartlet), index: 0)])
+        // Undo takes the chartlet back; the image stays for anything that may use it again.
+        #expect(document.undo() == [.removed(.chartlet(chartlet), index: 0)])
+        #expect(document.textures["tex"] == Data([7]))
+    }
+
+    @Test func nothingOutsideTheLimitsGetsIn() throws {
+        let document = try Document(size: Size(width: 100, height: 100))
+        let huge = Chartlet(
+            id: document.makeElementID(), textureID: "t", center: Point(x: .infinity, y: -5e9),
+            size: Size(width: 296_296, height: 0), angle: .nan)
+        document.append(.chartlet(huge))
+        guard case .chartlet(let stored) = document.elements.first else {
+            Issue.record("no chartlet")
+            return
+        }
+        #expect(stored.isValid)
+        #expect(stored.size == Size(width: Limits.chartletSide.upperBound, height: Limits.chartletSide.lowerBound))
+        #expect(stored.center == Point(x: Limits.coordinate, y: -Limits.coordinate) && stored.angle == 0)
+        document.updateChartlet(stored.id) { $0.size.width *= 1000 }
+        #expect(document.elements.allSatisfy { if case .chartlet(let c) = $0 { c.isValid } else { true } })
+        // An id taken, or one outside the limits, is refused rather than replacing anything.
+        #expect(document.append(makeChartlet(document)).count == 1)
+        let taken = Chartlet(id: stored.id, textureID: "t", center: .zero, size: Size(width: 1, height: 1))
+        #expect(document.append(.chartlet(taken)).isEmpty)
+        let beyond = Chartlet(
+            id: ElementID(Limits.elementID.upperBound + 1), textureID: "t", center: .zero,
+            size: Size(width: 1, height: 1))
+        #expect(document.append(.chartlet(beyond)).isEmpty)
+        // A stroke with no samples is no element.
+        #expect(
+            document.append(.stroke(Stroke(id: document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: [])))
+                .isEmpty)
     }
 
     @Test func elementsStayInIdOrderWhenAnOldOneComesBack() throws {

@@ -31,7 +31,7 @@ public struct OverlayPlacement {
     }
 }
 
-extension Canvas {
+extension CanvasRenderer {
     /// Uploads an image for overlays (straight alpha in, premultiplied on the GPU).
     public func makeOverlay(_ picture: PNGImage) throws(VulkanError) -> OverlayImage {
         let png: Data
@@ -42,12 +42,21 @@ extension Canvas {
         return OverlayImage(image: image)
     }
 
+    /// Uploads an image for overlays from premultiplied RGBA8 pixels, `width`×`height`.
+    public func makeOverlay(premultiplied pixels: [UInt8], width: Int, height: Int) throws(VulkanError) -> OverlayImage
+    {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+            throw VulkanError("an overlay of \(width)×\(height) pixels needs \(width * height * 4) bytes")
+        }
+        return OverlayImage(image: try chartletImages.upload(premultiplied: pixels, width: width, height: height))
+    }
+
     /// Draws one window frame into swapchain image `index` and presents it: the window background, the paper
     /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels. `damage`: the
     /// buffer rectangles that differ from the previous frame (nil: all of it), passed on to the compositor.
     public func drawFrame(
         into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
-        overlays: [OverlayPlacement], damage: [(Int, Int, Int, Int)]? = nil, repaint: (Int, Int, Int, Int)? = nil
+        overlays: [OverlayPlacement], damage: [BufferRect]? = nil, repaint: BufferRect? = nil
     ) throws(VulkanError) {
         let image = swapchain.images[index]
         let target = swapchain.views[index]
@@ -57,15 +66,10 @@ extension Canvas {
         let quads = QuadPainter(pipelines: pipelines)
         let paper = try paperOverlay()
         // `repaint`: only this rectangle of the image (which still holds an earlier frame) is drawn again.
-        let region = repaint.flatMap { x, y, w, h -> VkRect2D? in
-            let left = max(x, 0)
-            let top = max(y, 0)
-            let right = min(x + w, width)
-            let bottom = min(y + h, height)
-            guard right > left, bottom > top else { return nil }
-            return VkRect2D(
-                offset: VkOffset2D(x: Int32(left), y: Int32(top)),
-                extent: VkExtent2D(width: UInt32(right - left), height: UInt32(bottom - top)))
+        let region = repaint.flatMap { $0.clipped(width: width, height: height) }.map { rect in
+            VkRect2D(
+                offset: VkOffset2D(x: Int32(rect.x), y: Int32(rect.y)),
+                extent: VkExtent2D(width: UInt32(rect.width), height: UInt32(rect.height)))
         }
         try context.submitAndWait { commands throws(VulkanError) in
             if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }

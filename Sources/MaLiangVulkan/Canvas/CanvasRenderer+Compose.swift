@@ -2,7 +2,7 @@ import CVulkan
 import MaLiang
 import PNGCodec
 
-extension Canvas {
+extension CanvasRenderer {
     /// Largest side of an exported image, in pixels.
     public static let maximumExportSide = 16_384
     /// Rows rendered per pass, so a large export never needs one huge image.
@@ -23,7 +23,7 @@ extension Canvas {
                 if case .stroke(let stroke) = element { return stroke }
                 return nil
             }
-            try bake(strokes, into: layer, keepHistory: false)
+            try bake(strokes, into: layer)
         }
         return try compose(
             layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background,
@@ -48,7 +48,6 @@ extension Canvas {
         guard width >= 1, height >= 1, width <= Self.maximumExportSide, height <= Self.maximumExportSide else {
             throw VulkanError("an image of \(width)×\(height) pixels is outside 1…\(Self.maximumExportSide) a side")
         }
-        var premultiplied = [UInt16](repeating: 0, count: width * height * 4)
         let bandHeight = min(height, Self.bandRows)
         let target = try GPUImage(
             context, width: width, height: bandHeight, format: TileLayer.format,
@@ -66,6 +65,8 @@ extension Canvas {
         if layer.needsMipmapRefresh(forViewScale: transform.scale) {
             try context.submitAndWait { commands throws(VulkanError) in layer.refreshMipmaps(commands) }
         }
+        // Band by band, each turned into the output's format as it comes back: only the finished image is held.
+        var output = ImageAssembler(width: width, height: height, bitDepth: bitDepth)
         var top = 0
         var first = true
         while top < height {
@@ -88,16 +89,13 @@ extension Canvas {
                 vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &region)
             }
             first = false
-            let source = readback.contents.assumingMemoryBound(to: UInt16.self)
-            premultiplied.withUnsafeMutableBufferPointer { pixels in
-                guard let base = pixels.baseAddress else { return }
-                (base + top * width * 4).update(from: source, count: rows * width * 4)
-            }
+            output.add(
+                UnsafeBufferPointer(
+                    start: readback.contents.assumingMemoryBound(to: UInt16.self), count: rows * width * 4),
+                top: top)
             top += rows
         }
-        pipelines.release(target)
-        return Self.straighten(
-            premultiplied, width: width, height: height, bitDepth: bitDepth, opaque: background && color.alpha >= 1)
+        return output.image(opaque: background && color.alpha >= 1)
     }
 
     /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
@@ -161,44 +159,65 @@ extension Canvas {
                 commands)
         }
     }
+}
 
-    /// Premultiplied 16-bit → straight alpha at 16 bits, or 8 bits with ordered dither (soft gradients do not band).
-    static func straighten(_ premultiplied: [UInt16], width: Int, height: Int, bitDepth: Int, opaque: Bool) -> PNGImage
-    {
-        let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map { ($0 + 0.5) / 16 - 0.5 }
+/// Builds an image from bands of premultiplied 16-bit pixels: straight alpha at 16 bits, or 8 bits with ordered
+/// dither (soft gradients do not band).
+struct ImageAssembler {
+    let width: Int
+    let height: Int
+    let bitDepth: Int
+    private var bytes: [UInt8] = []
+    private var samples: [UInt16] = []
+    private static let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map {
+        ($0 + 0.5) / 16 - 0.5
+    }
+
+    init(width: Int, height: Int, bitDepth: Int) {
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
         if bitDepth == 16 {
-            var samples = [UInt16](repeating: 0, count: premultiplied.count)
-            for index in stride(from: 0, to: premultiplied.count, by: 4) {
+            samples = [UInt16](repeating: 0, count: width * height * 4)
+        } else {
+            bytes = [UInt8](repeating: 0, count: width * height * 4)
+        }
+    }
+
+    /// Converts rows of premultiplied pixels starting at row `top`.
+    mutating func add(_ premultiplied: UnsafeBufferPointer<UInt16>, top: Int) {
+        let rows = premultiplied.count / (width * 4)
+        let base = top * width * 4
+        if bitDepth == 16 {
+            for index in stride(from: 0, to: rows * width * 4, by: 4) {
                 let alpha = UInt32(premultiplied[index + 3])
                 for channel in 0..<3 {
-                    samples[index + channel] =
+                    samples[base + index + channel] =
                         alpha == 0 ? 0 : UInt16(min(UInt32(premultiplied[index + channel]) * 65535 / alpha, 65535))
                 }
-                samples[index + 3] = UInt16(alpha)
+                samples[base + index + 3] = UInt16(alpha)
             }
-            var image = PNGImage(width: width, height: height, pixels: .rgba16(samples))
-            image.hasAlpha = !opaque
-            return image
+            return
         }
-        var bytes = [UInt8](repeating: 0, count: premultiplied.count)
-        for y in 0..<height {
+        for row in 0..<rows {
+            let y = top + row
             for x in 0..<width {
-                let index = (y * width + x) * 4
-                let dither = bayer[(y & 3) * 4 + (x & 3)]
+                let index = (row * width + x) * 4
+                let dither = Self.bayer[(y & 3) * 4 + (x & 3)]
                 let alpha = Double(premultiplied[index + 3]) / 65535
                 for channel in 0..<3 {
                     let straight = alpha == 0 ? 0 : Double(premultiplied[index + channel]) / 65535 / alpha
-                    bytes[index + channel] = UInt8(min(max((straight * 255 + dither).rounded(), 0), 255))
+                    bytes[base + index + channel] = UInt8(min(max((straight * 255 + dither).rounded(), 0), 255))
                 }
-                bytes[index + 3] = UInt8(min(max((alpha * 255 + dither).rounded(), 0), 255))
+                bytes[base + index + 3] = UInt8(min(max((alpha * 255 + dither).rounded(), 0), 255))
             }
         }
-        var image = PNGImage(width: width, height: height, pixels: .rgba8(bytes))
+    }
+
+    func image(opaque: Bool) -> PNGImage {
+        var image = PNGImage(
+            width: width, height: height, pixels: bitDepth == 16 ? .rgba16(samples) : .rgba8(bytes))
         image.hasAlpha = !opaque
         return image
     }
-}
-
-extension LiveStroke {
-    var brush: AnyBrush { wet.brush }
 }

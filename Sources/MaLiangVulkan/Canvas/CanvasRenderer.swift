@@ -1,12 +1,14 @@
 import CVulkan
 import Foundation
 import MaLiang
-import PNGCodec
 
-/// A document's paint on the GPU, kept in step with the document: strokes are stamped once into 16-bit tiles;
-/// undo restores the tiles a stroke changed (bounded work, whatever the document's length); chartlets stay
-/// separate objects drawn above the paint. MaLiang's `Canvas`.
-public final class Canvas {
+/// A document's paint on the GPU: a view of the document that never writes to it.
+///
+/// Strokes are stamped once into 16-bit tiles; the renderer follows the document through the changes its editor
+/// hands to ``apply(_:)``. Undo restores the tiles a stroke changed (bounded work, whatever the document's length);
+/// chartlets stay separate objects drawn above the paint. If the GPU fails, ``reload()`` rebuilds everything from
+/// the document, which stays the truth.
+public final class CanvasRenderer {
     public let context: VulkanContext
     public let document: Document
     let pipelines: Pipelines
@@ -15,8 +17,8 @@ public final class Canvas {
     let chartletImages: ChartletImages
     let baker: StrokeBaker
     /// The paint at one document pixel per pixel.
-    let paint: TileLayer
-    var history: TileHistory
+    private(set) var paint: TileLayer
+    var history = TileHistory()
     /// Tiles each baked stroke touched (for rebuilding tiles whose history was forgotten).
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
     var live: LiveStroke?
@@ -24,10 +26,12 @@ public final class Canvas {
     let overlayCounter = Counter()
     /// The paper under the paint in window frames, for its colour.
     var paper: (color: Color, overlay: OverlayImage)?
-    private var observer: Int?
 
-    /// Stamps per submission while replaying many strokes (keeps the upload arena bounded).
-    static let replayBatchStamps = 200_000
+    /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
+    static let batchStamps = 200_000
+    /// Tiles of one stroke stamped and composited at a time while baking: bounds the stroke layers' memory
+    /// (2 layers × 32 tiles × 512 KiB) whatever the stroke's length.
+    static let tilesPerChunk = 32
     /// Strokes of a loaded document whose tiles are kept for undo.
     static let rememberedOnLoad = 32
 
@@ -42,35 +46,23 @@ public final class Canvas {
         baker = StrokeBaker(context, pipelines, painter, images)
         paint = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
-        history = TileHistory()
-        try bakeAll(document.elements)
-        observer = document.addObserver { [unowned self] changes, reason in
-            do throws(VulkanError) { try apply(changes, reason) } catch { failure = error }
-        }
-        document.textureObserver = { [unowned self] id in chartletImages.invalidate(id) }
+        try bakeAll()
     }
 
     deinit {
-        if let observer { document.removeObserver(observer) }
-        document.textureObserver = nil
+        // Reverse order of use: wait for the GPU, then drop tiles and history before the pipelines they bind to.
         vkDeviceWaitIdle(context.device)
+        live = nil
+        history = TileHistory()
+        paint.removeAll()
     }
 
     /// A chartlet shown in place of the document's one with the same id (while it is being moved, turned or
-    /// scaled); set it back to nil and change the document once when the gesture ends.
+    /// scaled); set it back to nil once the document has the final placement.
     public var chartletPreview: Chartlet?
-
-    /// The last GPU failure while following the document, if any.
-    public private(set) var failure: VulkanError?
 
     /// Number of paint tiles allocated (for tests and benchmarks).
     public var paintTileCount: Int { paint.tiles.count }
-
-    // MARK: - MaLiang's API
-
-    public func undo() { document.undo() }
-    public func redo() { document.redo() }
-    public func clear() { document.clear() }
 
     /// Registers a brush whose stamp is the alpha (or, for opaque images, the darkness) of a PNG image.
     public func registerBrush(name: String, with png: Data) throws -> Brush {
@@ -78,36 +70,25 @@ public final class Canvas {
         return Brush(name: name, textureID: name)
     }
 
-    /// Stores a PNG image in the document for chartlets; returns its id.
-    @discardableResult
-    public func makeTexture(with png: Data, id: String = UUID().uuidString) throws -> String {
-        _ = try PNG.header(of: png)
-        document.addTexture(id: id, png: png)
-        return id
-    }
-
-    /// Places an image (as one undo step). Position and size in document pixels, rotation in radians.
-    @discardableResult
-    public func renderChartlet(at center: Point, size: Size, textureID: String, rotation: Double = 0) -> Chartlet {
-        let chartlet = Chartlet(
-            id: document.makeElementID(), textureID: textureID, center: center, size: size, angle: rotation)
-        document.append(.chartlet(chartlet))
-        return chartlet
-    }
-
     // MARK: - Following the document
 
-    private func apply(_ changes: [DocumentChange], _ reason: ChangeReason) throws(VulkanError) {
+    /// Brings the paint in line with `changes`, which the document has just made (in order).
+    public func apply(_ changes: [DocumentChange]) throws(VulkanError) {
         for change in changes {
             switch change {
             case .inserted(.stroke(let stroke), _):
-                if live?.committed == stroke.id {
-                    live = nil
-                    continue
+                if let live, live.stroke.id == stroke.id {
+                    // The stroke drawn live is now in the document: its stamps are already in its layers.
+                    self.live = nil
+                    try commit(live)
+                } else {
+                    try bake([stroke])
                 }
-                try bake([stroke])
             case .removed(.stroke(let stroke), _):
                 try unbake(stroke)
+            case .updated(.stroke(let before), .stroke(let after), _):
+                try unbake(before)
+                try bake([after])
             case .cleared:
                 history.stashForClear(paint.takeAll())
             case .restored:
@@ -116,72 +97,72 @@ public final class Canvas {
                 } else {
                     try rebuild(Set(strokeTiles.values.flatMap { $0 }))
                 }
+            case .textureAdded(let id, _):
+                chartletImages.invalidate(id)
             case .inserted(.chartlet, _), .removed(.chartlet, _), .updated:
                 break  // Chartlets are drawn from the document at composite time.
             }
         }
     }
 
-    /// Stamps and composites strokes onto the paint, keeping the tiles' previous state for undo.
-    func bake(
-        _ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil, keepHistory: Bool = true
-    )
-        throws(VulkanError)
-    {
-        let target = layer ?? paint
-        // Strokes are stamped and composited in batches: one submission for many strokes.
-        var pending: [(wet: StrokeBaker.WetStroke, stroke: Stroke, stamps: [Stamp], remember: Bool)] = []
-        var stampCount = 0
-        func flush() throws(VulkanError) {
-            guard !pending.isEmpty else { return }
-            try context.submitAndWait { commands throws(VulkanError) in
-                for entry in pending {
-                    try baker.addStamps(
-                        entry.stamps, to: entry.wet, textureIDs: entry.stroke.chartletTextureIDs, commands)
-                    let touched = entry.wet.touchedTiles
-                    if target === paint { strokeTiles[entry.stroke.id, default: []].formUnion(touched) }
-                    if entry.remember {
-                        try history.remember(
-                            entry.stroke.id, tiles: onlyTiles.map { touched.intersection($0) } ?? touched, of: target,
-                            commands)
-                    }
-                    try baker.composite(entry.wet, onto: target, onlyTiles: onlyTiles, commands)
-                }
-            }
-            painter.arena.reset()
-            pending.removeAll()
-            stampCount = 0
-        }
-        for (index, stroke) in strokes.enumerated() {
-            let wet = StrokeBaker.WetStroke(
-                brush: stroke.brush, like: target, documentWidth: document.size.width,
-                documentHeight: document.size.height, pool: wetTiles)
-            var builder = stroke.makeBuilder()
-            var stamps = builder.add(stroke.samples)
-            builder.finish(into: &stamps)
-            // A loaded document keeps undo copies for its newest strokes, so undoing them right away is cheap too.
-            let remember =
-                keepHistory || (target === paint && onlyTiles == nil && strokes.count - index <= Self.rememberedOnLoad)
-            pending.append((wet, stroke, stamps, remember))
-            stampCount += stamps.count
-            if stampCount >= Self.replayBatchStamps || pending.count >= 64 { try flush() }
-        }
-        try flush()
+    /// Drops every tile and stamps the whole document again (after a GPU failure left the paint in doubt).
+    public func reload() throws(VulkanError) {
+        vkDeviceWaitIdle(context.device)
+        live = nil
+        history = TileHistory()
+        strokeTiles = [:]
+        paint.removeAll()
+        try bakeAll()
     }
 
-    private func bakeAll(_ elements: [Element]) throws(VulkanError) {
-        let strokes = elements.compactMap { element -> Stroke? in
+    private func bakeAll() throws(VulkanError) {
+        let strokes = document.elements.compactMap { element -> Stroke? in
             if case .stroke(let stroke) = element { return stroke }
             return nil
         }
-        try bake(strokes, keepHistory: false)
+        try bake(strokes, rememberNewest: Self.rememberedOnLoad)
     }
 
-    /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their history is gone.
+    /// Stamps and composites strokes onto `layer` (the paint unless given), only within `onlyTiles` when given.
+    /// The newest `rememberNewest` strokes keep copies of the tiles they change, for undo (only on the paint).
+    func bake(
+        _ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil,
+        rememberNewest: Int = .max
+    ) throws(VulkanError) {
+        let target = layer ?? paint
+        let batch = CommandBatch(context)
+        for (index, stroke) in strokes.enumerated() {
+            var builder = stroke.makeBuilder()
+            var stamps = builder.add(stroke.samples)
+            builder.finish(into: &stamps)
+            var touched = painter.tiles(touchedBy: stamps, in: target)
+            if let onlyTiles { touched.formIntersection(onlyTiles) }
+            let remember = target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
+            if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
+            // A long stroke goes tile group by tile group, so its layers never hold more than one group.
+            for chunk in touched.sorted().chunked(Self.tilesPerChunk) {
+                let tiles = Set(chunk)
+                try batch.record(work: stamps.count) { commands throws(VulkanError) in
+                    let wet = StrokeBaker.WetStroke(brush: stroke.brush, like: target, pool: wetTiles)
+                    try baker.addStamps(
+                        stamps, to: wet, textureIDs: stroke.chartletTextureIDs, onlyTiles: tiles, commands)
+                    if remember { try history.remember(stroke.id, tiles: tiles, of: target, commands) }
+                    try baker.composite(wet, onto: target, onlyTiles: tiles, commands)
+                }
+                if batch.pendingWork >= Self.batchStamps { try batch.flush { painter.arena.reset() } }
+            }
+        }
+        try batch.flush { painter.arena.reset() }
+    }
+
+    /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their copies are gone.
     private func unbake(_ stroke: Stroke) throws(VulkanError) {
         if let saved = history.takeSnapshot(of: stroke.id) {
-            for (key, image) in saved { paint.replace(key, with: image) }
+            try context.submitAndWait { commands throws(VulkanError) in
+                for (key, copy) in saved { try paint.restore(key, from: copy, commands) }
+            }
         } else if let tiles = strokeTiles[stroke.id] {
+            strokeTiles[stroke.id] = nil
             try rebuild(tiles)
         }
         strokeTiles[stroke.id] = nil
@@ -197,7 +178,7 @@ public final class Canvas {
             else { return nil }
             return stroke
         }
-        try bake(strokes, onlyTiles: tiles, keepHistory: false)
+        try bake(strokes, onlyTiles: tiles)
     }
 }
 
@@ -209,7 +190,14 @@ extension Stroke {
     }
 }
 
-extension Canvas {
+extension Array {
+    /// Consecutive pieces of at most `size` elements.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
+
+extension CanvasRenderer {
     /// Stamps and composites `strokes` into a fresh layer at one pixel per document pixel, as loading does, and
     /// reports the dabs drawn and the wall time (stamp generation, GPU work and waiting included).
     package func measureReplay(_ strokes: [Stroke]) throws(VulkanError) -> (dabs: Int, seconds: Double) {
@@ -223,7 +211,7 @@ extension Canvas {
             dabs += stamps.count
         }
         let start = ContinuousClock.now
-        try bake(strokes, into: layer, keepHistory: false)
+        try bake(strokes, into: layer)
         let elapsed = ContinuousClock.now - start
         layer.removeAll()
         return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)

@@ -22,8 +22,8 @@ struct TouchTracker {
         case gesture(center: Point, dx: Double, dy: Double, scale: Double, rotation: Double)
     }
 
-    /// How long touches stay ignored after the last pen left proximity.
-    static let penTail: Duration = .milliseconds(500)
+    /// How long touches stay ignored after the last pen left proximity, in microseconds.
+    static let penTail: UInt64 = 500_000
 
     private var points: [Int32: Point] = [:]
     private var ignored: Set<Int32> = []

@@ -10,7 +10,7 @@ public struct ViewTransform: Equatable, Sendable {
     public var offsetX: Double
     public var offsetY: Double
 
-    public static let zoomRange = 0.1...32.0
+    public static var zoomRange: ClosedRange<Double> { Limits.zoom }
 
     public init(scale: Double = 1, rotation: Double = 0, offsetX: Double = 0, offsetY: Double = 0) {
         self.scale = scale
@@ -25,6 +25,19 @@ public struct ViewTransform: Equatable, Sendable {
         return (c * x - s * y + offsetX, s * x + c * y + offsetY)
     }
 
+    /// The bounding box of a document rectangle in target pixels.
+    public func apply(_ rect: DocumentRect) -> DocumentRect {
+        let points = [
+            apply(rect.x, rect.y), apply(rect.x + rect.width, rect.y), apply(rect.x, rect.y + rect.height),
+            apply(rect.x + rect.width, rect.y + rect.height),
+        ]
+        let xs = points.map(\.0)
+        let ys = points.map(\.1)
+        let left = xs.min() ?? 0
+        let top = ys.min() ?? 0
+        return DocumentRect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
+    }
+
     /// Target pixel → document pixel.
     public func invert(_ x: Double, _ y: Double) -> (Double, Double) {
         let dx = x - offsetX
@@ -32,25 +45,5 @@ public struct ViewTransform: Equatable, Sendable {
         let c = cos(rotation) / scale
         let s = sin(rotation) / scale
         return (c * dx + s * dy, -s * dx + c * dy)
-    }
-
-    /// The corners of an axis-aligned document rectangle.
-    func corners(x: Double, y: Double, width: Double, height: Double) -> QuadPainter.Corners {
-        QuadPainter.Corners(points: [
-            apply(x, y), apply(x + width, y), apply(x, y + height), apply(x + width, y + height),
-        ])
-    }
-
-    /// The corners of a rotated rectangle (a chartlet) given by centre, size and angle in the document.
-    func corners(centerX: Double, centerY: Double, width: Double, height: Double, angle: Double) -> QuadPainter.Corners
-    {
-        let c = cos(angle)
-        let s = sin(angle)
-        let points = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].map { u, v -> (Double, Double) in
-            let x = u * width
-            let y = v * height
-            return apply(centerX + c * x - s * y, centerY + s * x + c * y)
-        }
-        return QuadPainter.Corners(points: points)
     }
 }

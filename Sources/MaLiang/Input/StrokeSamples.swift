@@ -1,0 +1,199 @@
+/// The input samples of one stroke, kept compactly: about 18 bytes a tablet sample instead of the 128 of an
+/// ``InputSample`` array, so a long session's document fits in memory.
+///
+/// Every value is stored at the resolution the Wayland tablet protocol delivers it or finer: positions as 32-bit
+/// floats (¹⁄₁₆ px at the coordinate limit), pressure and distance in 65,535 steps, tilt in ¹⁄₂₅₆ degree, rotation
+/// in 65,536 steps a turn, time in microseconds after the first sample. What is read back is exactly what the
+/// file keeps, so a stroke renders the same live and after reopening: feed the stroke engine the sample
+/// ``append(_:)`` returns, not the one given to it.
+public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
+    package private(set) var xs: [Float] = []
+    package private(set) var ys: [Float] = []
+    /// Microseconds after ``baseTime``.
+    package private(set) var times: [UInt32] = []
+    package private(set) var baseTime: UInt64 = 0
+    /// Empty while no sample has the axis; otherwise one value per sample (0 where a sample lacks it).
+    package private(set) var pressures: [UInt16] = []
+    package private(set) var tiltsX: [Int16] = []
+    package private(set) var tiltsY: [Int16] = []
+    package private(set) var rotations: [UInt16] = []
+    package private(set) var distances: [UInt16] = []
+    /// Which optional values each sample has (``Presence``).
+    package private(set) var presence = CompactColumn<UInt8>()
+    package private(set) var tools = CompactColumn<ToolKind>()
+    package private(set) var serials = CompactColumn<UInt64>()
+
+    public init() {}
+
+    public init(_ samples: some Sequence<InputSample>) {
+        for sample in samples { append(sample) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { xs.count }
+
+    public subscript(index: Int) -> InputSample {
+        let has = Presence(rawValue: presence[index])
+        return InputSample(
+            position: Point(x: Double(xs[index]), y: Double(ys[index])),
+            pressure: has.contains(.pressure) ? Double(pressures[index]) / 65535 : nil,
+            tiltX: has.contains(.tiltX) ? Double(tiltsX[index]) / 256 : nil,
+            tiltY: has.contains(.tiltY) ? Double(tiltsY[index]) / 256 : nil,
+            rotation: has.contains(.rotation) ? Double(rotations[index]) * 360 / 65536 : nil,
+            distance: has.contains(.distance) ? Double(distances[index]) / 65535 : nil,
+            time: baseTime + UInt64(times[index]), tool: tools[index],
+            deviceSerial: has.contains(.serial) ? serials[index] : nil)
+    }
+
+    /// Adds a sample and returns it as stored, or returns nil (adding nothing) when ``InputSample/validated()``
+    /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.
+    @discardableResult
+    public mutating func append(_ sample: InputSample) -> InputSample? {
+        guard count < Limits.samplesPerStroke, let sample = sample.validated() else { return nil }
+        if isEmpty { baseTime = sample.time }
+        let index = count
+        xs.append(Float(sample.position.x))
+        ys.append(Float(sample.position.y))
+        times.append(UInt32(clamping: sample.time >= baseTime ? sample.time - baseTime : 0))
+        var has = Presence()
+        if sample.pressure != nil { has.insert(.pressure) }
+        Self.add(sample.pressure.map { UInt16(($0 * 65535).rounded()) }, to: &pressures, at: index)
+        if sample.tiltX != nil { has.insert(.tiltX) }
+        Self.add(sample.tiltX.map { Int16(($0 * 256).rounded()) }, to: &tiltsX, at: index)
+        if sample.tiltY != nil { has.insert(.tiltY) }
+        Self.add(sample.tiltY.map { Int16(($0 * 256).rounded()) }, to: &tiltsY, at: index)
+        if sample.rotation != nil { has.insert(.rotation) }
+        Self.add(
+            sample.rotation.map { UInt16(truncatingIfNeeded: Int(($0 / 360 * 65536).rounded())) }, to: &rotations,
+            at: index)
+        if sample.distance != nil { has.insert(.distance) }
+        Self.add(sample.distance.map { UInt16(($0 * 65535).rounded()) }, to: &distances, at: index)
+        if sample.deviceSerial != nil { has.insert(.serial) }
+        presence.append(has.rawValue)
+        tools.append(sample.tool)
+        serials.append(sample.deviceSerial ?? 0)
+        return self[index]
+    }
+
+    public mutating func reserveCapacity(_ count: Int) {
+        xs.reserveCapacity(count)
+        ys.reserveCapacity(count)
+        times.reserveCapacity(count)
+    }
+
+    /// Appends `value` to an optional axis column, creating the column (zeros for earlier samples) on first use.
+    private static func add<Value: FixedWidthInteger>(_ value: Value?, to column: inout [Value], at index: Int) {
+        if column.isEmpty {
+            guard let value else { return }
+            column = Array(repeating: 0, count: index)
+            column.append(value)
+        } else {
+            column.append(value ?? 0)
+        }
+    }
+
+    /// Which optional values a sample has.
+    struct Presence: OptionSet {
+        let rawValue: UInt8
+        static let pressure = Presence(rawValue: 1)
+        static let tiltX = Presence(rawValue: 2)
+        static let tiltY = Presence(rawValue: 4)
+        static let rotation = Presence(rawValue: 8)
+        static let distance = Presence(rawValue: 16)
+        static let serial = Presence(rawValue: 32)
+    }
+}
+
+extension StrokeSamples: ExpressibleByArrayLiteral {
+    public init(arrayLiteral samples: InputSample...) { self.init(samples) }
+}
+
+extension StrokeSamples: Codable {
+    public init(from decoder: any Decoder) throws { self.init(try [InputSample](from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+}
+
+/// A column of values that are usually all the same (the tool of a stroke, its serial): one value until a
+/// different one arrives, then one per element.
+package struct CompactColumn<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// The value of every element, while they are all the same.
+    package private(set) var constant: Value?
+    /// One value per element, once they differ.
+    package private(set) var varying: [Value] = []
+    package private(set) var count = 0
+
+    package init() {}
+
+    package init(constant: Value, count: Int) {
+        self.constant = constant
+        self.count = count
+    }
+
+    /// A column of `values`, kept as one value when they are all the same (so equal columns compare equal).
+    package init(varying values: [Value]) {
+        for value in values { append(value) }
+    }
+
+    package mutating func append(_ value: Value) {
+        defer { count += 1 }
+        if !varying.isEmpty {
+            varying.append(value)
+        } else if count == 0 {
+            constant = value
+        } else if let constant, constant != value {
+            varying = Array(repeating: constant, count: count)
+            varying.append(value)
+        }
+    }
+
+    package subscript(index: Int) -> Value {
+        precondition(index >= 0 && index < count, "index \(index) outside 0..<\(count)")
+        if varying.isEmpty, let constant { return constant }
+        return varying[index]
+    }
+}
+
+extension StrokeSamples {
+    /// Samples from stored columns (the native file), or nil when the columns are inconsistent or hold a value no
+    /// live stroke could have made.
+    package init?(
+        xs: [Float], ys: [Float], times: [UInt32], baseTime: UInt64, pressures: [UInt16], tiltsX: [Int16],
+        tiltsY: [Int16], rotations: [UInt16], distances: [UInt16], presence: CompactColumn<UInt8>,
+        tools: CompactColumn<ToolKind>, serials: CompactColumn<UInt64>
+    ) {
+        let count = xs.count
+        guard count <= Limits.samplesPerStroke, ys.count == count, times.count == count, presence.count == count,
+            tools.count == count, serials.count == count
+        else { return nil }
+        let limit = Float(Limits.coordinate)
+        guard xs.allSatisfy({ $0.isFinite && abs($0) <= limit }), ys.allSatisfy({ $0.isFinite && abs($0) <= limit })
+        else { return nil }
+        let tiltLimit = Int16(90 * 256)
+        guard tiltsX.allSatisfy({ abs($0) <= tiltLimit }), tiltsY.allSatisfy({ abs($0) <= tiltLimit }) else {
+            return nil
+        }
+        // An axis column is either absent or complete, and a sample may claim only axes whose column exists.
+        var available = Presence.serial
+        for (column, flag) in [
+            (pressures.count, Presence.pressure), (tiltsX.count, .tiltX), (tiltsY.count, .tiltY),
+            (rotations.count, .rotation), (distances.count, .distance),
+        ] {
+            guard column == 0 || column == count else { return nil }
+            if column == count && count > 0 { available.insert(flag) }
+        }
+        for index in 0..<count where !available.isSuperset(of: Presence(rawValue: presence[index])) { return nil }
+        self.init()
+        self.xs = xs
+        self.ys = ys
+        self.times = times
+        self.baseTime = count > 0 ? baseTime : 0
+        self.pressures = pressures
+        self.tiltsX = tiltsX
+        self.tiltsY = tiltsY
+        self.rotations = rotations
+        self.distances = distances
+        self.presence = presence
+        self.tools = tools
+        self.serials = serials
+    }
+}

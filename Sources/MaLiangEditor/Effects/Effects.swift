@@ -1,0 +1,82 @@
+import MaLiang
+
+/// What handling one input did, as a value. The shell applies it in a fixed order (``EffectsApplier``): the
+/// document changes are saved, then drawn, then a frame is scheduled and the requests are carried out.
+public struct Effects: Sendable {
+    /// Document changes, in the order the document made them. Saved first, then drawn.
+    public var changes: [DocumentChange] = []
+    /// The stroke in progress: begun, stamped, dropped. Drawn before ``changes`` (a stroke's last stamps come
+    /// before the document receives it).
+    public var live: [LiveChange] = []
+    /// The document area the live stamps changed, when only that needs drawing again.
+    public var damage: DocumentRect?
+    /// Everything must be drawn again (the view moved, the toolbar or the selection changed, a document change).
+    public var redraw = false
+    /// What to tell the user.
+    public var messages: [StatusMessage] = []
+    /// What only the shell can do.
+    public var requests: [Request] = []
+
+    public init() {}
+
+    /// Whether nothing happened.
+    public var isEmpty: Bool {
+        changes.isEmpty && live.isEmpty && damage == nil && !redraw && messages.isEmpty && requests.isEmpty
+    }
+
+    /// Adds `other`'s effects after these.
+    public mutating func append(_ other: Effects) {
+        changes += other.changes
+        live += other.live
+        damage = [damage, other.damage].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+        redraw = redraw || other.redraw
+        messages += other.messages
+        requests += other.requests
+    }
+}
+
+/// A change to the stroke being drawn.
+public enum LiveChange: Equatable, Sendable {
+    /// A stroke began: its id, brush and seed (no samples yet).
+    case began(Stroke)
+    /// More stamps of the stroke in progress.
+    case stamps([Stamp])
+    /// The stroke in progress was dropped; it will not reach the document.
+    case cancelled
+}
+
+/// Something only the shell can do.
+public enum Request: Equatable, Sendable {
+    /// Take the colour shown at a document point and hand it to ``EditingSession/pickColor(_:)``.
+    case pickColor(at: Point)
+    /// Start an interactive move of the window (a drag on our own title bar).
+    case moveWindow(serial: UInt32)
+    case toggleMaximized
+    case toggleFullscreen
+    /// The user asked to close the window.
+    case close
+    /// Write the drawing as a PNG image.
+    case exportPNG
+    /// Paste an image from the clipboard.
+    case paste
+    /// Make sure everything is saved, and say so.
+    case save
+    /// The brush outline under the pen changed size (brush size or zoom).
+    case brushOutlineChanged
+}
+
+/// A line for the status strip (and standard error).
+public struct StatusMessage: Equatable, Sendable {
+    public enum Severity: Int, Comparable, Sendable {
+        case info, warning, error
+        public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    public var severity: Severity
+    public var text: String
+
+    public init(_ severity: Severity, _ text: String) {
+        self.severity = severity
+        self.text = text
+    }
+}

@@ -1,0 +1,100 @@
+import MaLiang
+
+/// What a key, a pad button or a toolbar button asks for.
+public enum Command: Equatable, Sendable {
+    case undo, redo, clear
+    /// Everything is saved as it happens; the shell says so (or tries again when saving failed).
+    case save
+    case exportPNG, paste, fullscreen
+    case smaller, larger, lighter, darker
+    /// The eraser preset, and back to the first brush.
+    case eraser, brush
+    /// Brush preset 1…
+    case preset(Int)
+    case color(Int)
+    case pickColor
+    case resetView
+    case deleteSelection
+    /// Fingers paint, or only move the view.
+    case togglePenOnly
+    /// Space held: the mouse pans.
+    case panHold(Bool)
+    case close
+}
+
+extension EditingSession {
+    public func perform(_ command: Command) -> Effects {
+        var effects = Effects()
+        effects.redraw = true
+        switch command {
+        case .undo:
+            if live == nil { effects.changes = document.undo() }
+        case .redo:
+            if live == nil { effects.changes = document.redo() }
+        case .clear:
+            if live == nil { effects.changes = document.clear() }
+        case .save: effects.requests.append(.save)
+        case .exportPNG: effects.requests.append(.exportPNG)
+        case .paste: effects.requests.append(.paste)
+        case .fullscreen: effects.requests.append(.toggleFullscreen)
+        case .close: effects.requests.append(.close)
+        case .smaller:
+            style.smaller()
+            effects.requests.append(.brushOutlineChanged)
+        case .larger:
+            style.larger()
+            effects.requests.append(.brushOutlineChanged)
+        case .lighter: style.lighter()
+        case .darker: style.darker()
+        case .eraser: style.preset = BrushStyle.eraserIndex
+        case .brush: if style.preset == BrushStyle.eraserIndex { style.preset = 0 }
+        case .preset(let number):
+            if (1...BrushStyle.presets.count).contains(number) {
+                style.preset = number - 1
+                effects.requests.append(.brushOutlineChanged)
+            }
+        case .color(let index):
+            if ToolbarLayout.colors.indices.contains(index) { style.color = ToolbarLayout.colors[index] }
+        case .pickColor: isPickingColor.toggle()
+        case .resetView: return fitView()
+        case .deleteSelection: return deleteSelection()
+        case .togglePenOnly:
+            penOnly.toggle()
+            effects.messages.append(
+                StatusMessage(.info, penOnly ? "Fingers only move the view" : "Fingers paint too"))
+        case .panHold(let held): spaceHeld = held
+        }
+        if !effects.changes.isEmpty {
+            // The selected image may be gone (undone), or a drag in progress out of date.
+            chartletPreview = nil
+            if selectedChartlet == nil { selection = nil }
+        }
+        return effects
+    }
+
+    /// A toolbar button.
+    public func press(_ action: ToolbarLayout.Action) -> Effects {
+        switch action {
+        case .brush(let index): perform(.preset(index + 1))
+        case .color(let index): perform(.color(index))
+        case .picker: perform(.pickColor)
+        case .smaller: perform(.smaller)
+        case .larger: perform(.larger)
+        case .lighter: perform(.lighter)
+        case .darker: perform(.darker)
+        case .undo: perform(.undo)
+        case .redo: perform(.redo)
+        case .fit: perform(.resetView)
+        case .export: perform(.exportPNG)
+        case .close: perform(.close)
+        }
+    }
+
+    /// The colour the shell found where a colour pick asked (``Request/pickColor(at:)``).
+    public func pickColor(_ color: Color) -> Effects {
+        style.color = Color(red: color.red, green: color.green, blue: color.blue)
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+}

@@ -1,0 +1,177 @@
+import MaLiang
+
+/// The one input router: what a new contact does is decided here for pens, erasers, fingers and the mouse alike.
+extension EditingSession {
+    /// A contact began at the event's position.
+    func beginContact(_ event: InputEvent) -> Effects {
+        if ToolbarLayout.contains(y: event.y) {
+            contacts[event.device] = .toolbar
+            return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
+        }
+        let (contact, effects) = beginCanvasContact(event)
+        contacts[event.device] = contact
+        return effects
+    }
+
+    /// What a contact on the canvas does, in order of precedence: take a colour, move the view, select an image,
+    /// drag the selected image, paint.
+    func beginCanvasContact(_ event: InputEvent) -> (Contact, Effects) {
+        let point = documentPoint(x: event.x, y: event.y)
+        var effects = Effects()
+        if isPickingColor {
+            isPickingColor = false
+            effects.requests.append(.pickColor(at: point))
+            effects.redraw = true
+            return (.ignored, effects)
+        }
+        let buttons = event.buttons
+        if event.tool == .mouse && (buttons.contains(.middle) || (buttons.contains(.primary) && spaceHeld)) {
+            return (.panning(x: event.x, y: event.y), effects)
+        }
+        if event.tool == .mouse && buttons.contains(.secondary) {
+            effects.append(select(at: point))
+            return (.ignored, effects)
+        }
+        if buttons.contains(.barrelLower) {
+            // On an image the pen's lower button selects it (and drags it); elsewhere it turns the pen into a hand.
+            effects.append(select(at: point))
+            guard selection != nil, let drag = beginChartletDrag(at: point, effects: &effects) else {
+                return (.panning(x: event.x, y: event.y), effects)
+            }
+            return (.draggingChartlet(drag), effects)
+        }
+        if let drag = beginChartletDrag(at: point, effects: &effects) {
+            return (.draggingChartlet(drag), effects)
+        }
+        effects.append(beginStroke(event))
+        return (live?.device == event.device ? .painting : .ignored, effects)
+    }
+
+    func continueContact(_ event: InputEvent) -> Effects {
+        switch contacts[event.device] {
+        case .painting:
+            return continueStroke(event)
+        case .panning(let x, let y):
+            contacts[event.device] = .panning(x: event.x, y: event.y)
+            return pan(byX: (event.x - x) * window.scale, y: (event.y - y) * window.scale)
+        case .draggingChartlet(let drag):
+            return continueChartletDrag(drag, to: documentPoint(x: event.x, y: event.y))
+        case .toolbar, .ignored, nil:
+            return Effects()
+        }
+    }
+
+    /// The contact ended (lifted, or the device left the window).
+    func endContact(_ event: InputEvent) -> Effects { endContact(device: event.device) }
+
+    func endContact(device: InputEvent.Device) -> Effects {
+        guard let contact = contacts.removeValue(forKey: device) else { return Effects() }
+        switch contact {
+        case .painting:
+            return endStroke(device: device)
+        case .draggingChartlet:
+            return endChartletDrag()
+        case .toolbar, .panning, .ignored:
+            return Effects()
+        }
+    }
+
+    /// The compositor took the contact away: a stroke is dropped, a drag is put back.
+    func cancelContact(_ device: InputEvent.Device) -> Effects {
+        let contact = contacts.removeValue(forKey: device)
+        var effects = Effects()
+        if live?.device == device {
+            live = nil
+            effects.live.append(.cancelled)
+            effects.redraw = true
+        }
+        if case .draggingChartlet = contact {
+            chartletPreview = nil
+            effects.redraw = true
+        }
+        return effects
+    }
+
+    // MARK: - Toolbar
+
+    /// A press on the toolbar: a button, or — on our own title bar — a drag that moves the window, or a double
+    /// press (within 400 ms) that maximizes it.
+    func pressToolbar(x: Double, y: Double, serial: UInt32, at now: UInt64) -> Effects {
+        if let action = toolbar.action(atX: x, y: y) { return press(action) }
+        var effects = Effects()
+        guard window.showsClose else { return effects }
+        if let last = lastTitlePress, now >= last, now - last < 400_000 {
+            lastTitlePress = nil
+            effects.requests.append(.toggleMaximized)
+        } else {
+            lastTitlePress = now
+            effects.requests.append(.moveWindow(serial: serial))
+        }
+        return effects
+    }
+
+    // MARK: - Touch
+
+    /// Fingers: the toolbar takes a press on it; otherwise the touch tracker decides between painting (one finger,
+    /// routed like any contact), a two-finger gesture, and a palm.
+    func handleTouch(_ event: InputEvent) -> Effects {
+        guard case .touch(let id) = event.device else { return Effects() }
+        let point = TouchTracker.Point(x: event.x, y: event.y)
+        var effects = Effects()
+        let outcome: TouchTracker.Outcome
+        switch event.phase {
+        case .down:
+            if ToolbarLayout.contains(y: event.y) && !penActive(at: event.received) {
+                contacts[event.device] = .toolbar
+                return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
+            }
+            outcome = touches.down(id: id, at: point, penActive: penActive(at: event.received))
+        case .move:
+            outcome = touches.motion(id: id, to: point)
+        case .up, .leave:
+            outcome = touches.up(id: id)
+            if contacts[event.device].map({ if case .toolbar = $0 { true } else { false } }) == true {
+                contacts[event.device] = nil
+            }
+        case .cancel:
+            outcome = touches.cancel()
+        case .hover, .buttonPressed:
+            return effects
+        }
+        switch outcome {
+        case .none:
+            break
+        case .paintBegan:
+            let (contact, began) = beginCanvasContact(event)
+            contacts[event.device] = contact
+            effects.append(began)
+        case .paintMoved:
+            effects.append(continueContact(event))
+        case .paintEnded:
+            effects.append(endContact(event))
+        case .paintCancelled:
+            // A second finger came (a gesture, not a stroke), or the compositor took the touches.
+            for device in contacts.keys {
+                if case .touch = device { effects.append(cancelContact(device)) }
+            }
+        case .gesture(let center, let dx, let dy, let scale, let rotation):
+            effects.append(touchGesture(center: center, dx: dx, dy: dy, scale: scale, rotation: rotation))
+        }
+        if touches.activeCount < 2 && fingersOnChartlet { effects.append(endChartletGesture()) }
+        return effects
+    }
+
+    /// Two fingers on the selected image move, scale and turn it; anywhere else, the view.
+    func touchGesture(center: TouchTracker.Point, dx: Double, dy: Double, scale: Double, rotation: Double) -> Effects {
+        if let effects = transformSelectedChartlet(
+            center: center, dx: dx, dy: dy, factor: scale, rotation: rotation)
+        {
+            return effects
+        }
+        let s = window.scale
+        var effects = pan(byX: dx * s, y: dy * s)
+        effects.append(zoom(by: scale, aboutX: center.x * s, y: center.y * s))
+        if rotation != 0 { effects.append(rotate(by: rotation, aboutX: center.x * s, y: center.y * s)) }
+        return effects
+    }
+}

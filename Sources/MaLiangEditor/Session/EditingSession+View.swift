@@ -1,0 +1,88 @@
+import Foundation
+import MaLiang
+
+/// Moving the view: pan, zoom within ``Limits/zoom``, turn, fit; and the window's size and scale.
+extension EditingSession {
+    /// The window changed size, scale or decorations.
+    public func resize(_ metrics: WindowMetrics) -> Effects {
+        var effects = Effects()
+        guard metrics != window else { return effects }
+        let scaleChanged = metrics.scale != window.scale
+        if scaleChanged {
+            // Keep the document's origin where it was in the window: buffer offsets grow with the scale.
+            let factor = metrics.scale / window.scale
+            view.offsetX *= factor
+            view.offsetY *= factor
+            effects.requests.append(.brushOutlineChanged)
+        }
+        window = metrics
+        effects.redraw = true
+        return effects
+    }
+
+    /// Moves the view by (dx, dy) buffer pixels.
+    public func pan(byX dx: Double, y dy: Double) -> Effects {
+        var effects = Effects()
+        guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return effects }
+        // Keep the document's origin within reach, whatever the gesture.
+        let reach = Limits.coordinate * ViewTransform.zoomRange.upperBound
+        view.offsetX = Limits.clamp(view.offsetX + dx, to: -reach...reach)
+        view.offsetY = Limits.clamp(view.offsetY + dy, to: -reach...reach)
+        effects.redraw = true
+        return effects
+    }
+
+    /// Zooms by `factor` about the buffer point (x, y), within ``Limits/zoom``.
+    public func zoom(by factor: Double, aboutX x: Double, y: Double) -> Effects {
+        var effects = Effects()
+        guard factor.isFinite, factor > 0, x.isFinite, y.isFinite else { return effects }
+        let target = Limits.clamp(view.scale * factor, to: Limits.zoom)
+        let applied = target / view.scale
+        guard applied != 1 else { return effects }
+        view.offsetX = x - (x - view.offsetX) * applied
+        view.offsetY = y - (y - view.offsetY) * applied
+        view.scale = target
+        effects.redraw = true
+        effects.requests.append(.brushOutlineChanged)
+        return effects
+    }
+
+    /// Turns the view by `angle` radians about the buffer point (x, y).
+    public func rotate(by angle: Double, aboutX x: Double, y: Double) -> Effects {
+        var effects = Effects()
+        guard angle.isFinite, x.isFinite, y.isFinite, angle != 0 else { return effects }
+        let c = cos(angle)
+        let s = sin(angle)
+        let dx = view.offsetX - x
+        let dy = view.offsetY - y
+        view.offsetX = x + c * dx - s * dy
+        view.offsetY = y + s * dx + c * dy
+        view.rotation = (view.rotation + angle).truncatingRemainder(dividingBy: 2 * .pi)
+        effects.redraw = true
+        return effects
+    }
+
+    /// Scroll-wheel or touchpad scrolling, in logical pixels; with `zooming` (Control held) the vertical amount
+    /// zooms about the logical point (x, y) instead.
+    public func scroll(dx: Double, dy: Double, zooming: Bool, atX x: Double, y: Double) -> Effects {
+        let s = window.scale
+        if zooming { return zoom(by: pow(1.0015, -dy * 10), aboutX: x * s, y: y * s) }
+        return pan(byX: -dx * s, y: -dy * s)
+    }
+
+    /// Centres the document in the window's canvas area at a zoom that shows it whole (at most 1:1).
+    public func fitView() -> Effects {
+        let toolbar = ToolbarLayout.height * window.scale
+        let width = window.bufferWidth
+        let height = max(window.bufferHeight - toolbar, 1)
+        let fit = min(width / document.size.width, height / document.size.height) * 0.95
+        let zoom = Limits.clamp(min(fit, 1), to: Limits.zoom)
+        view = ViewTransform(
+            scale: zoom, rotation: 0, offsetX: (width - document.size.width * zoom) / 2,
+            offsetY: toolbar + (height - document.size.height * zoom) / 2)
+        var effects = Effects()
+        effects.redraw = true
+        effects.requests.append(.brushOutlineChanged)
+        return effects
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+
+/// The editing core: it owns the document, the stroke being drawn, the view, the selection, the current brush and
+/// the one input router. Pen, eraser, finger and mouse all arrive as ``InputEvent``s; what they did comes back as
+/// ``Effects`` for the shell to apply. No Wayland, no GPU: it is tested by feeding it events.
+///
+/// It is the document's only writer while it edits it.
+public final class EditingSession {
+    public let document: Document
+    /// Document pixels → buffer pixels.
+    public internal(set) var view = ViewTransform()
+    public internal(set) var window = WindowMetrics()
+    public internal(set) var style = BrushStyle()
+    /// The chartlet that drags, Delete and two fingers act on.
+    public internal(set) var selection: ElementID?
+    /// The selected chartlet where a gesture in progress has it (the document changes once, when it ends).
+    public internal(set) var chartletPreview: Chartlet?
+    /// The next press on the canvas takes a colour instead of drawing.
+    public internal(set) var isPickingColor = false
+    /// Fingers only move the view; they never paint.
+    public var penOnly: Bool {
+        get { touches.penOnly }
+        set { touches.penOnly = newValue }
+    }
+
+    var contacts: [InputEvent.Device: Contact] = [:]
+    var live: LiveStroke?
+    var touches = TouchTracker()
+    var toolsInProximity: Set<InputEvent.Device> = []
+    /// When the last pen left proximity (µs), for palm rejection's tail.
+    var lastPenLeft: UInt64?
+    var lastTitlePress: UInt64?
+    var spaceHeld = false
+    var fingersOnChartlet = false
+    let makeSeed: () -> UInt64
+
+    /// - Parameter seeds: where each stroke's seed comes from (random; fixed in tests).
+    public init(document: Document, seeds: @escaping () -> UInt64 = { UInt64.random(in: 1...UInt64.max) }) {
+        self.document = document
+        makeSeed = seeds
+        view = ViewTransform(scale: 1, offsetX: 0, offsetY: ToolbarLayout.height)
+    }
+
+    /// What a contact (a pen tip, a finger, a mouse button) is doing.
+    enum Contact {
+        case toolbar
+        case painting
+        /// Moving the view; the last position in logical window pixels.
+        case panning(x: Double, y: Double)
+        case draggingChartlet(ChartletDrag)
+        /// Nothing more to do until it ends (a picked colour, a selection click).
+        case ignored
+    }
+
+    /// The stroke being drawn.
+    struct LiveStroke {
+        var builder: StrokeBuilder
+        var stroke: Stroke
+        /// The contact drawing it.
+        var device: InputEvent.Device
+    }
+
+    /// The toolbar as laid out for the window now.
+    public var toolbar: ToolbarLayout { ToolbarLayout(width: window.width, showsClose: window.showsClose) }
+
+    /// Whether a stroke is being drawn.
+    public var isDrawing: Bool { live != nil }
+
+    // MARK: - Input
+
+    /// Routes one input event: toolbar, image, view, colour pick or paint — decided here, once, for every device.
+    public func handle(_ event: InputEvent) -> Effects {
+        if event.isTabletTool { noteProximity(event) }
+        if case .touch = event.device { return handleTouch(event) }
+        switch event.phase {
+        case .hover:
+            return Effects()
+        case .down:
+            guard contacts[event.device] == nil else { return Effects() }
+            return beginContact(event)
+        case .move:
+            return continueContact(event)
+        case .up, .leave:
+            return endContact(event)
+        case .cancel:
+            return cancelContact(event.device)
+        case .buttonPressed(let buttons):
+            return buttons.contains(.barrelUpper) ? perform(.undo) : Effects()
+        }
+    }
+
+    /// Ends every contact as if lifted: a stroke in progress is committed, a gesture becomes its undo step. Call
+    /// before closing, so closing never loses work.
+    public func finishContacts() -> Effects {
+        var effects = Effects()
+        for device in contacts.keys.sorted(by: { "\($0)" < "\($1)" }) {
+            effects.append(endContact(device: device))
+        }
+        if fingersOnChartlet { effects.append(endChartletGesture()) }
+        return effects
+    }
+
+    private func noteProximity(_ event: InputEvent) {
+        switch event.phase {
+        case .leave, .cancel:
+            if toolsInProximity.remove(event.device) != nil { lastPenLeft = event.received }
+        default:
+            toolsInProximity.insert(event.device)
+        }
+    }
+
+    /// Whether touches are palms: a pen is in proximity, or left it less than half a second ago.
+    func penActive(at now: UInt64) -> Bool {
+        if !toolsInProximity.isEmpty { return true }
+        guard let lastPenLeft else { return false }
+        return now >= lastPenLeft && now - lastPenLeft < TouchTracker.penTail
+    }
+
+    // MARK: - Coordinates
+
+    /// Window (logical) pixels → document pixels.
+    public func documentPoint(x: Double, y: Double) -> Point {
+        let (docX, docY) = view.invert(x * window.scale, y * window.scale)
+        return Point(x: docX, y: docY)
+    }
+
+    /// The document point under the centre of the window's canvas area.
+    public var centerOfView: Point {
+        let (x, y) = view.invert(
+            window.bufferWidth / 2, (window.bufferHeight + ToolbarLayout.height * window.scale) / 2)
+        return Point(x: x, y: y)
+    }
+
+    /// The sample an event gives the stroke engine.
+    func sample(_ event: InputEvent) -> InputSample {
+        InputSample(
+            position: documentPoint(x: event.x, y: event.y), pressure: event.pressure, tiltX: event.tiltX,
+            tiltY: event.tiltY, rotation: event.rotation, distance: event.distance, time: event.time,
+            tool: event.tool, deviceSerial: event.hardwareSerial)
+    }
+}
+
+/// The window as the editing core needs it.
+public struct WindowMetrics: Equatable, Sendable {
+    /// Logical size (surface coordinates).
+    public var width: Double = 1280
+    public var height: Double = 800
+    /// Buffer pixels per logical pixel.
+    public var scale: Double = 1
+    /// The compositor draws no title bar: the toolbar is ours to drag, and it shows a close button.
+    public var showsClose = true
+
+    public init(width: Double = 1280, height: Double = 800, scale: Double = 1, showsClose: Bool = true) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.showsClose = showsClose
+    }
+
+    public var bufferWidth: Double { (width * scale).rounded(.up) }
+    public var bufferHeight: Double { (height * scale).rounded(.up) }
+}

@@ -1,0 +1,99 @@
+import CWaylandCursor
+import MaLiang
+import WaylandClient
+import WaylandProtocol
+
+/// The input devices, outputs and data device the window holds, with what each adapter needs to remember
+/// between protocol events. The decisions are the editing core's; this is bookkeeping.
+final class Devices {
+    var seat: WlSeat?
+    var pointer: WlPointer?
+    var keyboardObject: WlKeyboard?
+    var touch: WlTouch?
+    let keyboard = Keyboard()
+    var tabletManager: ZwpTabletManagerV2?
+    var tabletSeat: ZwpTabletSeatV2?
+    var tools: [ObjectIdentifier: ToolState] = [:]
+    var nextToolNumber = 0
+    var mouse = MouseState()
+    /// Where each finger is (wl_touch.up carries no position), surface coordinates.
+    var fingers: [Int32: (x: Double, y: Double)] = [:]
+    /// Outputs by registry name, with their integer scale.
+    var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
+    var dataDevice: WlDataDevice?
+    var offers: [ObjectIdentifier: Offer] = [:]
+    var dragOffer: Offer?
+    var clipboardOffer: Offer?
+    var dropPoint = (x: 0.0, y: 0.0)
+    let cursorSurfaces = CursorSurfaces()
+
+    /// Largest integer scale of the outputs in `entered` (of all outputs when the window is on none).
+    func outputScale(_ entered: Set<ObjectIdentifier>) -> Int32 {
+        let onIt = outputs.values.filter { entered.contains(ObjectIdentifier($0.output)) }.map(\.scale)
+        return onIt.max() ?? outputs.values.map(\.scale).max() ?? 1
+    }
+
+    /// Frees what belongs to the connection before it closes (the cursor theme's buffers are proxies of it).
+    func destroy() {
+        for state in tools.values { state.cursorSurface?.destroy() }
+        cursorSurfaces.destroyTheme()
+    }
+
+    /// An offer and the MIME types it announced.
+    final class Offer {
+        let offer: WlDataOffer
+        var mimeTypes: [String] = []
+        init(_ offer: WlDataOffer) { self.offer = offer }
+    }
+}
+
+/// One tablet tool: what it is, its frame assembly, its own cursor surface.
+final class ToolState {
+    let tool: ZwpTabletToolV2
+    /// The editing core's name for it.
+    let number: Int
+    var kind: ToolKind = .pen
+    var serial: UInt64?
+    /// The serial of its latest proximity_in or down (a window move started by it needs one).
+    var lastSerial: UInt32 = 0
+    var machine = TabletToolState()
+    /// A cursor surface of its own: a surface may be the cursor of one tool only, ever.
+    var cursorSurface: WlSurface?
+
+    init(tool: ZwpTabletToolV2, number: Int) {
+        self.tool = tool
+        self.number = number
+    }
+}
+
+/// The mouse: where it is and which button holds its contact.
+struct MouseState {
+    var x = 0.0
+    var y = 0.0
+    var enterSerial: UInt32 = 0
+    /// The button whose press began the current contact.
+    var contactButton: UInt32?
+    var pinchScale = 1.0
+}
+
+/// Linux input codes of the buttons the client understands.
+enum ButtonCode {
+    static let left: UInt32 = 0x110
+    static let right: UInt32 = 0x111
+    static let middle: UInt32 = 0x112
+    static let stylus: UInt32 = 0x14b
+    static let stylus2: UInt32 = 0x14c
+}
+
+/// The cursor surfaces: one for the pointer, and a separate one per tablet tool (kept on the tool).
+final class CursorSurfaces {
+    var pointer: WlSurface?
+    var theme: OpaquePointer?
+
+    func destroyTheme() {
+        if let theme { wl_cursor_theme_destroy(theme) }
+        theme = nil
+    }
+
+    deinit { destroyTheme() }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import MaLiang
+import MaLiangEditor
+import MaLiangStore
+import MaLiangVulkan
+import PNGCodec
+import WaylandClient
+import WaylandProtocol
+
+/// Where the editing core's effects end up: saved, drawn, then presented here — frames scheduled and requests
+/// carried out.
+extension PaintingApp: FrameScheduler {
+    /// Applies what the editing core returned, in its fixed order.
+    func dispatch(_ effects: Effects) {
+        guard !effects.isEmpty else { return }
+        applier.apply(effects)
+    }
+
+    /// Handles one input event.
+    func handle(_ event: InputEvent) { dispatch(session.handle(event)) }
+
+    public func present(_ effects: Effects) {
+        for request in effects.requests { carryOut(request) }
+        if effects.redraw || !effects.messages.isEmpty {
+            presenter.request()
+        } else if let damage = effects.damage {
+            presenter.request(BufferRect(covering: session.view.apply(damage), margin: 2))
+        }
+        watchSaving()
+        scheduleStatusExpiry()
+    }
+
+    private func carryOut(_ request: Request) {
+        switch request {
+        case .pickColor(let point): pickColor(at: point)
+        case .moveWindow(let serial):
+            if let seat = devices.seat { window.toplevel.move(seat: seat, serial: serial) }
+        case .toggleMaximized: window.toggleMaximized()
+        case .toggleFullscreen: window.toggleFullscreen()
+        case .close: running = false
+        case .exportPNG: exportPNG()
+        case .paste: paste()
+        case .save:
+            if applier.retrySaving() == .saved {
+                applier.post(StatusMessage(.info, "Saved: every change is written to \(file.url.path) as it happens"))
+            }
+        case .brushOutlineChanged: refreshBrushOutlines()
+        }
+    }
+
+    /// Takes the colour shown at a document point (paint, images and paper) as the brush colour.
+    private func pickColor(at point: Point) {
+        do {
+            let image = try renderer.render(
+                view: ViewTransform(scale: 1, offsetX: -point.x.rounded(.down), offsetY: -point.y.rounded(.down)),
+                width: 1, height: 1)
+            let picked = image.rgba(x: 0, y: 0)
+            dispatch(session.pickColor(Color(red: picked.red, green: picked.green, blue: picked.blue)))
+        } catch {
+            applier.post(StatusMessage(.error, "Cannot take the colour: \(error)"))
+        }
+    }
+
+    /// Writes the drawing as a PNG next to the document (drawing.png beside drawing.maliang).
+    func exportPNG() {
+        let url = file.url.deletingPathExtension().appendingPathExtension("png")
+        do {
+            let image = try renderer.export()
+            try AtomicFile.write(try PNG.encode(image), to: url)
+            applier.post(StatusMessage(.info, "Exported \(url.path)"))
+        } catch {
+            applier.post(StatusMessage(.error, "Export failed: \(error)"))
+        }
+        presenter.request()
+    }
+
+    /// While saving fails, tries again every two seconds (space may come back); stops once all is written.
+    private func watchSaving() {
+        switch applier.status.saving {
+        case .waiting where retryTimer == nil:
+            retryTimer = loop.schedule(after: .seconds(2), every: .seconds(2)) { [unowned self] in
+                let before = applier.status.saving
+                applier.retrySaving()
+                if applier.status.saving != before { presenter.request() }
+                watchSaving()
+            }
+        case .saved:
+            if let retryTimer { loop.cancel(retryTimer) }
+            retryTimer = nil
+        default:
+            break
+        }
+    }
+
+    /// Redraws when the status strip's message runs out.
+    private func scheduleStatusExpiry() {
+        let now = MonotonicClock.microseconds()
+        guard let expiry = applier.status.nextExpiry(after: now), statusTimer?.at != expiry else { return }
+        if let statusTimer { loop.cancel(statusTimer.token) }
+        let token = loop.schedule(after: .microseconds(Int64(expiry - now) + 1000)) { [unowned self] in
+            statusTimer = nil
+            presenter.request()
+        }
+        statusTimer = (token, expiry)
+    }
+}
+
+/// The renderer as the effects applier sees it: live stroke first, then the document's changes.
+final class RendererAdapter: EffectsRenderer {
+    let renderer: CanvasRenderer
+
+    init(_ renderer: CanvasRenderer) { self.renderer = renderer }
+
+    func render(live: [LiveChange], changes: [DocumentChange]) throws {
+        for change in live {
+            switch change {
+            case .began(let stroke): renderer.beginLiveStroke(stroke)
+            case .stamps(let stamps): try renderer.addLiveStamps(stamps)
+            case .cancelled: renderer.cancelLiveStroke()
+            }
+        }
+        try renderer.apply(changes)
+    }
+
+    func rebuild() throws { try renderer.reload() }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import MaLiang
+import MaLiangEditor
+import WaylandClient
+import WaylandProtocol
+
+/// Connects the window, the presenter and the globals that come and go to the editing core.
+extension PaintingApp {
+    func wire(_ registry: WaylandRegistry) {
+        applier.frames = self
+        window.outputScale = { [unowned self] entered in devices.outputScale(entered) }
+        window.onChange = { [unowned self] in
+            dispatch(session.resize(window.metrics))
+            presenter.request()
+        }
+        window.onClose = { [unowned self] in running = false }
+        presenter.size = { [unowned self] in
+            guard running, window.isConfigured else { return nil }
+            return (window.bufferWidth, window.bufferHeight)
+        }
+        presenter.resized = { [unowned self] in window.applyScale() }
+        presenter.draw = { [unowned self] index, damage, repaint in
+            try drawFrame(index: index, damage: damage, repaint: repaint)
+        }
+        presenter.failed = { [unowned self] error in
+            applier.post(StatusMessage(.error, "Cannot draw the window: \(error)"))
+        }
+        globals.wmBase.onEvent = { [unowned self] event in
+            if case .ping(let serial) = event { globals.wmBase.pong(serial: serial) }
+        }
+        for global in registry.globals.values.sorted(by: { $0.name < $1.name }) { added(global) }
+        registry.onGlobal = { [unowned self] global in added(global) }
+        registry.onGlobalRemoved = { [unowned self] global in removed(global) }
+    }
+
+    private func added(_ global: WaylandRegistry.Global) {
+        switch global.interface {
+        case WlOutput.interfaceName:
+            guard let output = globals.bind(global, WlOutput.self) else { return }
+            devices.outputs[global.name] = (output, 1)
+            output.onEvent = { [unowned self] event in
+                if case .scale(let factor) = event {
+                    devices.outputs[global.name]?.scale = factor
+                    window.outputScaleChanged()
+                }
+            }
+        case WlSeat.interfaceName where devices.seat == nil:
+            if let seat = globals.bind(global, WlSeat.self) { setSeat(seat) }
+        case ZwpTabletManagerV2.interfaceName where devices.tabletManager == nil:
+            devices.tabletManager = globals.bind(global, ZwpTabletManagerV2.self)
+            makeTabletSeatIfReady()
+        case WlDataDeviceManager.interfaceName:
+            setUpDataDevice()
+        default:
+            break
+        }
+    }
+
+    private func removed(_ global: WaylandRegistry.Global) {
+        guard global.interface == WlOutput.interfaceName, let entry = devices.outputs.removeValue(forKey: global.name)
+        else { return }
+        // An unplugged output is forgotten: it no longer counts for the window's scale.
+        window.forget(output: ObjectIdentifier(entry.output))
+        if entry.output.version >= 3 { entry.output.release() } else { entry.output.destroyLocally() }
+        presenter.request()
+    }
+
+    func setSeat(_ seat: WlSeat) {
+        devices.seat = seat
+        seat.onEvent = { [unowned self] event in
+            guard case .capabilities(let capabilities) = event else { return }
+            if capabilities.contains(.pointer), devices.pointer == nil { setUpPointer(seat.getPointer()) }
+            if capabilities.contains(.keyboard), devices.keyboardObject == nil { setUpKeyboard(seat.getKeyboard()) }
+            if capabilities.contains(.touch), devices.touch == nil { setUpTouch(seat.getTouch()) }
+        }
+        makeTabletSeatIfReady()
+        setUpDataDevice()
+    }
+}

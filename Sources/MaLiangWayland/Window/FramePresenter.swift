@@ -1,0 +1,77 @@
+import MaLiangVulkan
+import WaylandClient
+import WaylandProtocol
+
+/// Puts frames on the window: draws only when something changed, keeps at most one frame callback in flight, and
+/// never blocks when the window is hidden (no callback comes, so nothing is drawn). Each swapchain image gets the
+/// union of the changes since it was last shown (buffer age), and the compositor is told only what changed.
+final class FramePresenter {
+    let swapchain: Swapchain
+    private let surface: WlSurface
+    private let loop: EventLoop
+    private var needsFrame = true
+    /// What changed since the last frame; nil: everything.
+    private var damage: [BufferRect]?
+    private var waitingForFrame = false
+    private var repaints = RepaintTracker()
+    private(set) var framesPresented = 0
+
+    /// The buffer size to draw at, or nil while the window cannot be drawn (not configured yet, closing).
+    var size: () -> (width: Int, height: Int)?
+    /// Called when the buffer size changed, before the frame is drawn at it.
+    var resized: () -> Void = {}
+    /// Draws swapchain image `index` (only `repaint` of it when given) and presents it with `damage`.
+    var draw: (_ index: Int, _ damage: [BufferRect]?, _ repaint: BufferRect?) throws -> Void
+    /// Told when drawing failed.
+    var failed: (Error) -> Void = { _ in }
+
+    init(swapchain: Swapchain, surface: WlSurface, loop: EventLoop) {
+        self.swapchain = swapchain
+        self.surface = surface
+        self.loop = loop
+        size = { nil }
+        draw = { _, _, _ in }
+    }
+
+    /// Asks for a frame where `rect` changed (nil: everything): drawn now, or when the pending callback comes.
+    func request(_ rect: BufferRect? = nil) {
+        if let rect {
+            if !needsFrame { damage = [] }
+            damage?.append(rect)
+        } else {
+            damage = nil
+        }
+        needsFrame = true
+        if !waitingForFrame { drawNow() }
+    }
+
+    func drawNow() {
+        guard let (width, height) = size() else { return }
+        do {
+            if width != swapchain.width || height != swapchain.height {
+                try swapchain.resize(width: width, height: height)
+                resized()
+                repaints.reset()
+            }
+            guard let index = try swapchain.acquire(timeout: 50_000_000) else {
+                // No image free yet: try again shortly rather than block.
+                _ = loop.schedule(after: .milliseconds(8)) { [weak self] in self?.request() }
+                return
+            }
+            let callback = surface.frame()
+            waitingForFrame = true
+            needsFrame = false
+            callback.onEvent = { [unowned self, unowned callback] _ in
+                callback.destroyLocally()
+                waitingForFrame = false
+                if needsFrame { drawNow() }
+            }
+            let changed = damage
+            damage = nil
+            try draw(index, changed, repaints.region(forImage: index, damage: changed))
+            framesPresented += 1
+        } catch {
+            failed(error)
+        }
+    }
+}
