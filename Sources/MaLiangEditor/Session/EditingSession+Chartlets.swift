@@ -77,10 +77,10 @@ extension EditingSession {
         return effects
     }
 
-    var selectedChartlet: Chartlet? { selection.flatMap(selectedChartlet) }
+    var selectedChartlet: Chartlet? { selection.flatMap { chartlet(withID: $0) } }
 
     /// The chartlet with `id`, if the document holds one.
-    public func selectedChartlet(_ id: ElementID) -> Chartlet? {
+    public func chartlet(withID id: ElementID) -> Chartlet? {
         guard case .chartlet(let chartlet) = document.element(id) else { return nil }
         return chartlet
     }
@@ -90,7 +90,8 @@ extension EditingSession {
     func beginChartletDrag(at point: Point, effects: inout Effects) -> ChartletDrag? {
         guard let chartlet = selectedChartlet else { return nil }
         let (u, v) = chartlet.local(point)
-        let handle = Self.handleReach / view.scale
+        // A corner's reach never covers the middle of a small image, so it can always be moved.
+        let handle = min(Self.handleReach / view.scale, min(chartlet.size.width, chartlet.size.height) / 4)
         let nearCorner =
             abs(abs(u) - chartlet.size.width / 2) < handle && abs(abs(v) - chartlet.size.height / 2) < handle
         guard nearCorner || chartlet.contains(point) else {

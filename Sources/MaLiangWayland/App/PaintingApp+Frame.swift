@@ -37,7 +37,7 @@ extension PaintingApp {
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).
     func selectionHandles() -> [OverlayPlacement] {
-        guard let id = session.selection, let chartlet = session.chartletPreview ?? session.selectedChartlet(id)
+        guard let id = session.selection, let chartlet = session.chartletPreview ?? session.chartlet(withID: id)
         else { return [] }
         let size = 10 * window.scale
         let c = cos(chartlet.angle)
