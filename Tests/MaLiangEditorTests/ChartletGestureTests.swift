@@ -12,7 +12,8 @@ import Testing
         let session = try makeSession()
         let effects = session.insertImage(png: try testPNG(), at: Point(x: 500, y: 352))
         #expect(effects.changes.count == 2)
-        guard case .textureAdded = effects.changes.first, case .inserted(.chartlet(let chartlet), _) = effects.changes.last
+        guard case .textureAdded = effects.changes.first,
+            case .inserted(.chartlet(let chartlet), _) = effects.changes.last
         else {
             Issue.record("the image and its chartlet should come together: \(effects.changes)")
             throw CancellationError()
@@ -124,5 +125,21 @@ import Testing
         #expect(effects.changes.isEmpty && session.document.textures.isEmpty)
         #expect(effects.messages.first?.severity == .error)
         #expect(effects.messages.first?.text.contains("broken.png") == true)
+    }
+}
+
+@Suite struct ChartletCornerTests {
+    @Test func aCornerDraggedOutwardScalesAndTurnsAboutTheCentre() throws {
+        let session = try makeSession()
+        _ = session.insertImage(png: try testPNG(width: 100, height: 60), at: Point(x: 640, y: 352))
+        var pen = Gesture(.tool(1), .pen)
+        _ = session.drag(&pen, line((640, 400), (840, 400)))
+        #expect(session.chartlets.first?.center == Point(x: 840, y: 352))
+        var mouse = Gesture(.mouse, .mouse, buttons: .primary)
+        _ = session.drag(&mouse, line((890, 430), (930, 470), count: 8))
+        let placed = try #require(session.chartlets.first)
+        #expect(abs(placed.size.width - 100 * (hypot(90, 70) / hypot(50, 30))) < 0.01, "\(placed)")
+        #expect(abs(placed.angle - (atan2(70, 90) - atan2(30, 50))) < 1e-9)
+        #expect(placed.center == Point(x: 840, y: 352))
     }
 }

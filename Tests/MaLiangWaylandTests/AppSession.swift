@@ -15,11 +15,20 @@ final class AppSession {
 
     static var executable: URL { MaLiangExecutable.url }
 
-    init(options: ScriptedCompositor.Options = .init(), arguments: [String] = []) throws {
+    /// Whether the data folder is this session's own, removed when it goes.
+    private let ownsDataHome: Bool
+
+    /// Starts the app; `dataHome` (its XDG_DATA_HOME, where the autosave document lives) is a fresh folder unless
+    /// given, so a second session can reopen what a first one made.
+    init(options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil) throws {
         let runtime = RuntimeDirectory.ensure()
         compositor = try ScriptedCompositor(options: options)
-        dataHome = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "maliang-app-\(UUID().uuidString.prefix(8))")
+        ownsDataHome = dataHome == nil
+        self.dataHome =
+            dataHome
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "maliang-app-\(UUID().uuidString.prefix(8))")
+        let dataHome = self.dataHome
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = Self.executable
@@ -43,7 +52,7 @@ final class AppSession {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: dataHome)
+        if ownsDataHome { try? FileManager.default.removeItem(at: dataHome) }
     }
 
     var documentURL: URL { dataHome.appendingPathComponent("maliang/autosave.maliang") }

@@ -72,6 +72,8 @@ import Testing
         #expect(KeyCommand.command(keysym: 0x65, control: true, shift: true) == .exportPNG)
         #expect(KeyCommand.command(keysym: 0x33, control: false, shift: false) == .preset(3))
         #expect(KeyCommand.command(keysym: 0xffc8, control: false, shift: false) == .fullscreen)
+        #expect(KeyCommand.command(keysym: 0xffff, control: false, shift: false) == .deleteSelection)
+        #expect(KeyCommand.command(keysym: 0xffff, control: true, shift: false) == .clear)
         #expect(KeyCommand.command(keysym: 0x71, control: false, shift: false) == nil)
     }
 }

@@ -41,9 +41,12 @@ extension CanvasRenderer {
     func commit(_ live: LiveStroke) throws(VulkanError) {
         let touched = live.wet.touchedTiles
         strokeTiles[live.stroke.id, default: []].formUnion(touched)
+        var forgotten: [GPUImage] = []
         try context.submitAndWait { commands throws(VulkanError) in
-            try history.remember(live.stroke.id, tiles: touched, of: paint, commands)
+            forgotten = try history.remember(live.stroke.id, tiles: touched, of: paint, commands)
             try baker.composite(live.wet, onto: paint, commands)
         }
+        // Copies the history let go are destroyed only now, after the commands that read them have run.
+        withExtendedLifetime(forgotten) {}
     }
 }

@@ -146,8 +146,11 @@ public final class CanvasRenderer {
                     let wet = StrokeBaker.WetStroke(brush: stroke.brush, like: target, pool: wetTiles)
                     try baker.addStamps(
                         stamps, to: wet, textureIDs: stroke.chartletTextureIDs, onlyTiles: tiles, commands)
-                    if remember { try history.remember(stroke.id, tiles: tiles, of: target, commands) }
+                    if remember { batch.hold(try history.remember(stroke.id, tiles: tiles, of: target, commands)) }
                     try baker.composite(wet, onto: target, onlyTiles: tiles, commands)
+                    // Its tiles go back to the pool for the next group (the barriers order the reuse); any the pool
+                    // does not keep must live until the commands have run.
+                    batch.hold(wet.body.tileImages + wet.halo.tileImages)
                 }
                 if batch.pendingWork >= Self.batchStamps { try batch.flush { painter.arena.reset() } }
             }

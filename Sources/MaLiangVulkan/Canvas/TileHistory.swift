@@ -14,9 +14,11 @@ struct TileHistory {
     private var storedTiles = 0
 
     /// Copies the tiles `id` is about to change (level 0 only: smaller levels are made again when restored). Calls
-    /// for the same stroke add to its copies.
+    /// for the same stroke add to its copies. Returns the copies forgotten to stay within the budget: commands
+    /// recorded with them may not have run yet, so the caller keeps them until they have.
+    @discardableResult
     mutating func remember(_ id: ElementID, tiles: Set<TileKey>, of paint: TileLayer, _ commands: VkCommandBuffer)
-        throws(VulkanError)
+        throws(VulkanError) -> [GPUImage]
     {
         if snapshots.last?.id != id { snapshots.append((id, [:])) }
         let entry = snapshots.count - 1
@@ -36,10 +38,13 @@ struct TileHistory {
             snapshots[entry].tiles[key] = copy
             storedTiles += 1
         }
+        var forgotten: [GPUImage] = []
         while storedTiles > budgetTiles, snapshots.count > 1 {
-            let dropped = snapshots.removeFirst()
-            storedTiles -= dropped.tiles.values.compactMap { $0 }.count
+            let dropped = snapshots.removeFirst().tiles.values.compactMap { $0 }
+            storedTiles -= dropped.count
+            forgotten += dropped
         }
+        return forgotten
     }
 
     /// The saved tiles of `id`, removed from the history; nil when they are gone. Only the newest stroke's copies

@@ -109,6 +109,9 @@ final class TileLayer {
 
     func tile(_ key: TileKey) -> GPUImage? { tiles[key] }
 
+    /// Every tile image the layer holds.
+    var tileImages: [GPUImage] { Array(tiles.values) }
+
     /// The tile at `key`, created (cleared to transparent) when missing.
     func makeTile(_ key: TileKey, _ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
         if let existing = tiles[key] { return existing }

@@ -8,6 +8,8 @@ final class CommandBatch {
     private var commands: VkCommandBuffer?
     /// Work recorded since the last flush, in the caller's units (stamps).
     private(set) var pendingWork = 0
+    /// What recorded commands still use, kept alive until they have run.
+    private var held: [AnyObject] = []
 
     init(_ context: VulkanContext) { self.context = context }
 
@@ -22,6 +24,9 @@ final class CommandBatch {
         try body(buffer)
     }
 
+    /// Keeps `objects` (images a recorded command reads or writes) alive until the commands have run.
+    func hold(_ objects: [AnyObject]) { held += objects }
+
     /// Submits what is recorded and waits until the GPU has finished; then `completed` runs (resetting arenas).
     func flush(then completed: () -> Void = {}) throws(VulkanError) {
         guard let buffer = commands else { return }
@@ -29,6 +34,7 @@ final class CommandBatch {
         pendingWork = 0
         defer {
             vkFreeCommandBuffers(context.device, context.commandPool, 1, [buffer])
+            held = []
             completed()
         }
         try check(vkEndCommandBuffer(buffer), "vkEndCommandBuffer")

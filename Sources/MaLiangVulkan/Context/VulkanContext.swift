@@ -241,8 +241,18 @@ public final class VulkanContext {
 
     // MARK: - Validation messages
 
+    /// The validation layer's messages: the first ``limit`` kept (tests read them), the rest only counted, so a
+    /// long session never piles them up. With MALIANG_LOG=1 each is also written to standard error.
     final class ValidationLog {
-        var messages: [String] = []
+        static let limit = 100
+        private(set) var messages: [String] = []
+        private(set) var dropped = 0
+        private let echoes = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
+
+        func add(_ message: String) {
+            if echoes { FileHandle.standardError.write(Data("maliang: vulkan: \(message)\n".utf8)) }
+            if messages.count < Self.limit { messages.append(message) } else { dropped += 1 }
+        }
     }
 
     private static func makeMessenger(_ instance: VkInstance, _ log: ValidationLog) -> VkDebugUtilsMessengerEXT? {
@@ -261,10 +271,11 @@ public final class VulkanContext {
         info.pfnUserCallback = { _, _, data, context in
             guard let data, let context else { return VkBool32(VK_FALSE) }
             let message = data.pointee.pMessage.map { String(cString: $0) } ?? "(no message)"
-            Unmanaged<ValidationLog>.fromOpaque(context).takeUnretainedValue().messages.append(message)
+            Unmanaged<ValidationLog>.fromOpaque(context).takeUnretainedValue().add(message)
             return VkBool32(VK_FALSE)
         }
-        info.pUserData = Unmanaged.passRetained(log).toOpaque()
+        // Unretained: the context keeps the log, and destroys the messenger before it goes.
+        info.pUserData = Unmanaged.passUnretained(log).toOpaque()
         var messenger: VkDebugUtilsMessengerEXT?
         _ = create(instance, &info, nil, &messenger)
         return messenger

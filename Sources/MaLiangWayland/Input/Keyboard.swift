@@ -79,7 +79,8 @@ enum KeyCommand {
         case (0x62, false, false): .brush  // b
         case (0x31...0x39, false, false): .preset(Int(keysym) - 0x30)  // 1…9
         case (0x30, false, false): .resetView  // 0
-        case (0xffff, _, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
+        case (0xffff, true, _): .clear  // Ctrl+Delete
+        case (0xffff, false, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
         case (0xffc8, _, _): .fullscreen  // F11
         default: nil
         }

@@ -1,0 +1,143 @@
+import Foundation
+import MaLiangStore
+import PNGCodec
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// Drives the real window through the scripted compositor as a user would: pen, eraser, mouse, fingers, keys.
+extension AppSession {
+    /// A session with a tablet offering a pen and an eraser.
+    static func withTablet(
+        options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil
+    ) throws
+        -> AppSession
+    {
+        let session = try AppSession(options: options, arguments: arguments, dataHome: dataHome)
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.compositor.addTool(ToolSpec(id: "eraser", type: .eraser))
+        try session.waitUntilMapped()
+        return session
+    }
+
+    /// A stroke of a tablet tool through `points` (surface coordinates), pressure 0…1, then out of proximity.
+    func pen(_ points: [(Double, Double)], tool: String = "pen", pressure: Double = 0.8) throws {
+        guard let first = points.first else { return }
+        let level = UInt32(min(max(pressure, 0), 1) * 65535)
+        try compositor.sendToolFrame(tool: tool, [.proximityIn(tablet: "t1"), .motion(x: first.0, y: first.1)])
+        try compositor.sendToolFrame(tool: tool, [.down, .pressure(level)])
+        for (index, point) in points.dropFirst().enumerated() {
+            try compositor.sendToolFrame(tool: tool, [.motion(x: point.0, y: point.1), .pressure(level)])
+            if index % 8 == 7 { waitForCommit() } else { compositor.dispatch() }
+        }
+        try compositor.sendToolFrame(tool: tool, [.up])
+        try compositor.sendToolFrame(tool: tool, [.proximityOut])
+        waitForCommit()
+    }
+
+    /// Waits (up to five seconds) until the window commits again: the app has read what was sent so far. A
+    /// compositor's buffer for one client is small (4 KiB in libwayland 1.21): events sent faster than the client
+    /// reads them would end the connection.
+    func waitForCommit() {
+        let start = compositor.focusedToplevel?.surface.commitCount ?? 0
+        _ = pump(until: { (compositor.focusedToplevel?.surface.commitCount ?? 0) > start }, timeout: .seconds(5))
+    }
+
+    /// A mouse drag with `button` (Linux code: 0x110 left, 0x111 right, 0x112 middle) through `points`.
+    func mouse(_ points: [(Double, Double)], button: UInt32 = 0x110) throws {
+        guard let first = points.first, let last = points.last else { return }
+        try compositor.sendPointer([.enter(x: first.0, y: first.1), .frame, .button(button, pressed: true), .frame])
+        for point in points.dropFirst() { try compositor.sendPointer([.motion(x: point.0, y: point.1), .frame]) }
+        try compositor.sendPointer([.button(button, pressed: false), .frame, .motion(x: last.0, y: last.1), .frame])
+        compositor.dispatch()
+    }
+
+    /// One finger through `points`; with `spread`, a second finger mirrors it about the first point.
+    func finger(_ points: [(Double, Double)], second: [(Double, Double)]? = nil) throws {
+        guard let first = points.first else { return }
+        var events: [TouchEvent] = [.down(id: 1, x: first.0, y: first.1)]
+        if let second, let start = second.first { events.append(.down(id: 2, x: start.0, y: start.1)) }
+        events.append(.frame)
+        for (index, point) in points.enumerated().dropFirst() {
+            events.append(.motion(id: 1, x: point.0, y: point.1))
+            if let second, index < second.count {
+                events.append(.motion(id: 2, x: second[index].0, y: second[index].1))
+            }
+            events.append(.frame)
+        }
+        events += [.up(id: 1)] + (second == nil ? [] : [.up(id: 2)]) + [.frame]
+        try compositor.sendTouch(events)
+        compositor.dispatch()
+    }
+
+    /// Presses and releases an evdev key with modifiers held (mask: 1 Shift, 4 Control).
+    func key(_ code: UInt32, modifiers: UInt32 = 0) throws {
+        try compositor.sendKeyboard([
+            .enter, .modifiers(depressed: modifiers, latched: 0, locked: 0, group: 0), .key(code, pressed: true),
+            .key(code, pressed: false), .modifiers(depressed: 0, latched: 0, locked: 0, group: 0),
+        ])
+        settle(.milliseconds(100))
+    }
+
+    /// Ends the session by SIGKILL: nothing of the app runs after it.
+    func kill() -> Int32 {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Runs the `maliang` command with `arguments`; returns its exit status and everything it printed.
+func maliang(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = MaLiangExecutable.url
+    process.arguments = arguments
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-run-\(UUID()).log")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+}
+
+/// Points along a line, `count` of them.
+func points(_ from: (Double, Double), _ to: (Double, Double), count: Int = 24) -> [(Double, Double)] {
+    (0..<count).map { index in
+        let t = Double(index) / Double(max(count - 1, 1))
+        return (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t)
+    }
+}
+
+/// How a rendered document compares with what the window showed.
+struct FrameComparison: CustomStringConvertible {
+    var compared = 0
+    var differing = 0
+    var largest = 0
+
+    /// Compares window pixels (`frame`, where document pixel (x, y) is at (x, y + top)) with the document rendered
+    /// at scale 1, over `width`×`height` document pixels; a pixel differs when a channel is more than
+    /// `tolerance` apart.
+    init(frame: Image, render: PNGImage, top: Int, width: Int, height: Int, tolerance: Int) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = frame.rgba(x: x, y: y + top)
+                let b = render.rgba(x: x, y: y)
+                let deltas = [
+                    abs(Int(a.red) - Int((b.red * 255).rounded())), abs(Int(a.green) - Int((b.green * 255).rounded())),
+                    abs(Int(a.blue) - Int((b.blue * 255).rounded())),
+                ]
+                let worst = deltas.max() ?? 0
+                largest = max(largest, worst)
+                if worst > tolerance { differing += 1 }
+                compared += 1
+            }
+        }
+    }
+
+    var description: String { "\(differing) of \(compared) pixels differ, largest difference \(largest)" }
+}
