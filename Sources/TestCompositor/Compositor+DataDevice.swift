@@ -4,7 +4,8 @@ import WaylandServer
 
 extension ScriptedCompositor {
     func advertiseDataDeviceManager() -> any WithdrawableGlobal {
-        WaylandGlobal<WlDataDeviceManagerResource>(display, version: 3) { [unowned self] manager in
+        WaylandGlobal<WlDataDeviceManagerResource>(display, version: options.version(of: .dataDeviceManager, newest: 3))
+        { [unowned self] manager in
             manager.onRequest = { [unowned self] request in
                 switch request {
                 case .createDataSource(let source): source.onRequest = { _ in }

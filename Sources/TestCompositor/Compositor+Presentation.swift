@@ -4,7 +4,8 @@ import WaylandServer
 
 extension ScriptedCompositor {
     func advertiseOutput() -> any WithdrawableGlobal {
-        WaylandGlobal<WlOutputResource>(display, version: 4) { [unowned self] output in
+        WaylandGlobal<WlOutputResource>(display, version: options.version(of: .output, newest: 4)) {
+            [unowned self] output in
             output.onRequest = { _ in }
             output.geometry(
                 x: 0, y: 0, physicalWidth: 520, physicalHeight: 290, subpixel: .unknown, make: "MaLiang",
@@ -20,7 +21,8 @@ extension ScriptedCompositor {
     }
 
     func advertisePresentation() -> any WithdrawableGlobal {
-        WaylandGlobal<WpPresentationResource>(display, version: 1) { [unowned self] presentation in
+        WaylandGlobal<WpPresentationResource>(display, version: options.version(of: .presentation, newest: 1)) {
+            [unowned self] presentation in
             presentation.clockId(clkId: UInt32(CLOCK_MONOTONIC))
             presentation.onRequest = { [unowned self] request in
                 switch request {

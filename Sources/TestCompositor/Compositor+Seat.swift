@@ -4,7 +4,7 @@ import WaylandServer
 
 extension ScriptedCompositor {
     func advertiseSeat() -> any WithdrawableGlobal {
-        WaylandGlobal<WlSeatResource>(display, version: 7) { [unowned self] seat in
+        WaylandGlobal<WlSeatResource>(display, version: options.version(of: .seat, newest: 7)) { [unowned self] seat in
             seats.append(seat)
             seat.onDestroy = { [unowned self, unowned seat] in seats.removeAll { $0 === seat } }
             seat.capabilities(capabilities: [.pointer, .keyboard, .touch])

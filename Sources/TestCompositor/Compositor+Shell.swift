@@ -28,7 +28,8 @@ public final class Toplevel {
 
 extension ScriptedCompositor {
     func advertiseShell() -> any WithdrawableGlobal {
-        WaylandGlobal<XdgWmBaseResource>(display, version: 5) { [unowned self] base in
+        WaylandGlobal<XdgWmBaseResource>(display, version: options.version(of: .xdgWmBase, newest: 5)) {
+            [unowned self] base in
             base.onRequest = { [unowned self] request in
                 switch request {
                 case .getXdgSurface(let xdgSurface, let surfaceResource):

@@ -35,7 +35,8 @@ public struct Rectangle: Hashable, Sendable {
 
 extension ScriptedCompositor {
     func advertiseCompositor() -> any WithdrawableGlobal {
-        WaylandGlobal<WlCompositorResource>(display, version: 5) { [unowned self] compositor in
+        WaylandGlobal<WlCompositorResource>(display, version: options.version(of: .compositor, newest: 5)) {
+            [unowned self] compositor in
             compositor.onRequest = { [unowned self] request in
                 switch request {
                 case .createSurface(let resource): self.track(resource)

@@ -73,7 +73,8 @@ struct TabletState {
 
 extension ScriptedCompositor {
     func advertiseTabletManager() -> any WithdrawableGlobal {
-        WaylandGlobal<ZwpTabletManagerV2Resource>(display, version: 1) { [unowned self] manager in
+        WaylandGlobal<ZwpTabletManagerV2Resource>(display, version: options.version(of: .tabletManager, newest: 1)) {
+            [unowned self] manager in
             manager.onRequest = { [unowned self] request in
                 guard case .getTabletSeat(let seat, _) = request else { return }
                 tablet.seats.append(seat)

@@ -30,8 +30,16 @@ public final class ScriptedCompositor {
         public var outputScale: Int32 = 1
         /// Socket name under `$XDG_RUNTIME_DIR`; `nil` picks one unique to this compositor.
         public var socketName: String?
+        /// Versions to advertise instead of the newest this compositor speaks (an old compositor), by global.
+        public var versions: [Global: UInt32] = [:]
 
         public init() {}
+
+        /// The version `global` is advertised at: the one asked for in ``versions`` (at least 1, at most
+        /// `newest`), else `newest`.
+        func version(of global: Global, newest: UInt32) -> UInt32 {
+            versions[global].map { min(max($0, 1), newest) } ?? newest
+        }
     }
 
     public let display: WaylandServerDisplay

@@ -28,8 +28,10 @@ public struct StatusLine: Equatable, Sendable {
     /// The text the strip shows now, or nil when there is nothing to say.
     public func text(at now: UInt64) -> (String, StatusMessage.Severity)? {
         if case .waiting(let edits, let error) = saving {
+            // Short enough for the strip: what is wrong, and what becomes of the work (details go to the log).
             let what = edits == 1 ? "1 change is" : "\(edits) changes are"
-            return ("Not saved: \(error.message). \(what) kept and will be written as soon as saving works.", .error)
+            let reason = error.kind == .diskFull ? "the disk is full" : error.message
+            return ("Not saved (\(reason)): \(what) kept in memory and written as soon as saving works", .error)
         }
         guard let message else { return nil }
         let lifetime = message.severity == .error ? 2 * Self.messageLifetime : Self.messageLifetime
