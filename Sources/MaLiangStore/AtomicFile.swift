@@ -5,32 +5,33 @@ import Glibc
 /// temporary file in the same folder, is flushed to disk, then renamed over the target.
 public enum AtomicFile {
     public static func write(_ data: Data, to url: URL) throws(StoreError) {
-        let directory = url.deletingLastPathComponent().path
+        try write(to: url) { (writer: inout StreamWriter) throws(StoreError) in try writer.append(data) }
+    }
+
+    /// Writes a file whose bytes `body` appends a piece at a time (never all in memory), with the same guarantee:
+    /// the old content or the new, never half of one.
+    public static func write(to url: URL, _ body: (inout StreamWriter) throws(StoreError) -> Void)
+        throws(StoreError)
+    {
         let temporary = try makeTemporary(beside: url)
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(errno, "cannot write \(temporary)") }
-        var failed: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failed = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if failed == 0 && fsync(descriptor) != 0 { failed = errno }
-        close(descriptor)
-        if failed == 0 && rename(temporary, url.path) != 0 { failed = errno }
-        guard failed == 0 else {
+        guard descriptor >= 0 else {
+            let code = errno
             unlink(temporary)
-            throw failure(failed, "cannot write \(url.path)")
+            throw failure(code, "cannot write \(temporary)")
         }
-        syncDirectory(directory)
+        var writer = StreamWriter(descriptor: descriptor, path: url.path)
+        do throws(StoreError) {
+            try body(&writer)
+            try writer.flush()
+            guard fsync(descriptor) == 0 else { throw failure(errno, "cannot write \(url.path)") }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
+        try replace(url, with: temporary)
     }
 
     /// Renames a finished temporary file over `url` and makes the rename durable.
@@ -74,5 +75,46 @@ public enum AtomicFile {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+}
+
+/// Bytes on their way into a file, through a buffer of about a megabyte.
+public struct StreamWriter {
+    private let descriptor: Int32
+    private let path: String
+    private var buffer: [UInt8] = []
+    /// Bytes written so far.
+    public private(set) var count = 0
+
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    public mutating func append(_ text: String) throws(StoreError) { try append(bytes: text.utf8) }
+
+    public mutating func append(_ data: Data) throws(StoreError) { try append(bytes: data) }
+
+    private mutating func append(bytes: some Collection<UInt8>) throws(StoreError) {
+        buffer.append(contentsOf: bytes)
+        count += bytes.count
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes what is buffered.
+    mutating func flush() throws(StoreError) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw AtomicFile.failure(errno, "cannot write \(path)")
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
     }
 }

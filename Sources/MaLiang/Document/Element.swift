@@ -95,4 +95,16 @@ public enum Element: Hashable, Codable, Sendable {
         case .chartlet(let chartlet): chartlet.id
         }
     }
+
+    /// The same element under another id.
+    public func withID(_ id: ElementID) -> Element {
+        switch self {
+        case .stroke(var stroke):
+            stroke.id = id
+            return .stroke(stroke)
+        case .chartlet(var chartlet):
+            chartlet.id = id
+            return .chartlet(chartlet)
+        }
+    }
 }

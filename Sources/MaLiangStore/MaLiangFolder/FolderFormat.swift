@@ -2,7 +2,10 @@ import Foundation
 import MaLiang
 
 /// The JSON of a MaLiang folder, as MaLiang 2.9 writes it: `info`, `content`, and `textures/<id>` PNG files.
-/// Coordinates, sizes and steps are points × 10 stored as integers (decoded as numbers and checked).
+/// `content` is `{"size": [w, h], "lineStrips": [{"index", "brush", "color", "lines": [{"begin": [x, y],
+/// "end": [x, y], "size", "step"}]}], "chartlets": [{"index", "center", "size", "texture", "angle"}]}`; coordinates,
+/// sizes and steps are points × 10 stored as integers. It is read and written as a stream (``JSONStreamReader``,
+/// ``DataExporter``), since a long drawing's content runs to hundreds of megabytes.
 struct FolderInfo: Codable {
     struct Bundle: Codable {
         var name: String?
@@ -18,36 +21,6 @@ struct FolderInfo: Codable {
     var lines: Int?
     var chartlets: Int?
     var textures: Int?
-}
-
-struct FolderContent: Codable {
-    var size: [Double]?
-    var lineStrips: [FolderLineStrip]?
-    var chartlets: [FolderChartlet]?
-}
-
-struct FolderLineStrip: Codable {
-    var index: Int
-    var brush: String
-    /// "aarrggbb", alpha = colour alpha × brush opacity.
-    var color: String
-    var lines: [FolderLine]
-}
-
-struct FolderLine: Codable {
-    var begin: [Double]
-    var end: [Double]
-    var size: Double
-    var step: Double
-    var color: String?
-}
-
-struct FolderChartlet: Codable {
-    var index: Int
-    var center: [Double]
-    var size: [Double]
-    var texture: String
-    var angle: Double?
 }
 
 /// MaLiang's colour text, `aarrggbb`.
