@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 
 typedef struct {
     const unsigned char *data;
@@ -187,3 +189,84 @@ int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t str
 }
 
 void mlpng_free(void *bytes) { free(bytes); }
+
+// A PNG written a band of rows at a time to a file descriptor: no whole image in memory.
+struct mlpng_stream {
+    png_structp png;
+    png_infop info;
+    int descriptor;
+    error_context context;
+    char message[MLPNG_ERROR_SIZE];
+};
+
+static void write_to_descriptor(png_structp png, png_bytep in, png_size_t count) {
+    mlpng_stream *stream = png_get_io_ptr(png);
+    size_t done = 0;
+    while (done < count) {
+        ssize_t written = write(stream->descriptor, in + done, count - done);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            png_error(png, errno == ENOSPC ? "the disk is full" : strerror(errno));
+        }
+        done += (size_t)written;
+    }
+}
+
+static void flush_nothing(png_structp png) { (void)png; }
+
+mlpng_stream *mlpng_stream_begin(int descriptor, uint32_t width, uint32_t height, int bit_depth, int has_alpha,
+                                 char error[MLPNG_ERROR_SIZE]) {
+    mlpng_stream *stream = calloc(1, sizeof *stream);
+    if (!stream) {
+        snprintf(error, MLPNG_ERROR_SIZE, "out of memory");
+        return NULL;
+    }
+    stream->descriptor = descriptor;
+    stream->context.message = stream->message;
+    stream->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &stream->context, on_error, on_warning);
+    if (stream->png) stream->info = png_create_info_struct(stream->png);
+    if (!stream->png || !stream->info) {
+        snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
+        png_destroy_write_struct(&stream->png, &stream->info);
+        free(stream);
+        return NULL;
+    }
+    if (setjmp(png_jmpbuf(stream->png))) {
+        snprintf(error, MLPNG_ERROR_SIZE, "%s", stream->message);
+        png_destroy_write_struct(&stream->png, &stream->info);
+        free(stream);
+        return NULL;
+    }
+    png_set_write_fn(stream->png, stream, write_to_descriptor, flush_nothing);
+    png_set_IHDR(stream->png, stream->info, width, height, bit_depth,
+                 has_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB_gAMA_and_cHRM(stream->png, stream->info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(stream->png, stream->info);
+    if (bit_depth == 16) png_set_swap(stream->png);
+    if (!has_alpha) png_set_filler(stream->png, 0, PNG_FILLER_AFTER);
+    return stream;
+}
+
+int mlpng_stream_rows(mlpng_stream *stream, const void *pixels, uint32_t count, size_t stride,
+                      char error[MLPNG_ERROR_SIZE]) {
+    if (setjmp(png_jmpbuf(stream->png))) {
+        snprintf(error, MLPNG_ERROR_SIZE, "%s", stream->message);
+        return -1;
+    }
+    for (uint32_t row = 0; row < count; row++) png_write_row(stream->png, (png_const_bytep)pixels + row * stride);
+    return 0;
+}
+
+int mlpng_stream_end(mlpng_stream *stream, char error[MLPNG_ERROR_SIZE]) {
+    int result = 0;
+    if (setjmp(png_jmpbuf(stream->png))) {
+        snprintf(error, MLPNG_ERROR_SIZE, "%s", stream->message);
+        result = -1;
+    } else {
+        png_write_end(stream->png, NULL);
+    }
+    png_destroy_write_struct(&stream->png, &stream->info);
+    free(stream);
+    return result;
+}

@@ -13,6 +13,16 @@ public enum AtomicFile {
     public static func write(to url: URL, _ body: (inout StreamWriter) throws(StoreError) -> Void)
         throws(StoreError)
     {
+        try write(to: url) { (descriptor: Int32) throws(StoreError) in
+            var writer = StreamWriter(descriptor: descriptor, path: url.path)
+            try body(&writer)
+            try writer.flush()
+        }
+    }
+
+    /// Writes a file through the open descriptor `body` is given (a new file beside `url`), with the same
+    /// guarantee; the file appears at `url` only once `body` returns and the data is on disk.
+    public static func write(to url: URL, descriptor body: (Int32) throws(StoreError) -> Void) throws(StoreError) {
         let temporary = try makeTemporary(beside: url)
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -20,10 +30,8 @@ public enum AtomicFile {
             unlink(temporary)
             throw failure(code, "cannot write \(temporary)")
         }
-        var writer = StreamWriter(descriptor: descriptor, path: url.path)
         do throws(StoreError) {
-            try body(&writer)
-            try writer.flush()
+            try body(descriptor)
             guard fsync(descriptor) == 0 else { throw failure(errno, "cannot write \(url.path)") }
         } catch {
             close(descriptor)
@@ -31,6 +39,10 @@ public enum AtomicFile {
             throw error
         }
         close(descriptor)
+        // mkstemp makes files only the owner can read; an exported file follows the umask like any other.
+        let mask = umask(0)
+        umask(mask)
+        chmod(temporary, 0o666 & ~mask)
         try replace(url, with: temporary)
     }
 

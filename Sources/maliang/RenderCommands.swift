@@ -2,6 +2,7 @@ import Foundation
 import MaLiang
 import MaLiangStore
 import MaLiangVulkan
+import MaLiangWayland
 import PNGCodec
 
 /// `maliang render` and `maliang replay`: headless rendering through the same Vulkan renderer as the window.
@@ -11,7 +12,8 @@ enum RenderCommands {
         guard options.positional.count == 1, let output = options.values["-o"] else {
             throw UsageError("usage: maliang render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]")
         }
-        let document = try load(URL(fileURLWithPath: options.positional[0]))
+        let (document, file) = try load(URL(fileURLWithPath: options.positional[0]))
+        defer { file?.close() }
         var scale = 1.0
         if let text = options.values["--scale"] {
             guard let value = Double(text), value > 0, value.isFinite else {
@@ -25,10 +27,11 @@ enum RenderCommands {
             }
             scale = width / document.size.width
         }
-        let canvas = try CanvasRenderer(document: document, context: VulkanContext())
-        let image = try canvas.export(scale: scale, bitDepth: try options.bits())
-        try write(image, to: output)
-        print("rendered \(image.width)×\(image.height) to \(output)")
+        let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
+        let size = try PNGExport.write(
+            canvas, to: URL(fileURLWithPath: output), scale: scale, bitDepth: try options.bits())
+        try checkReadable(file)
+        print("rendered \(size.width)×\(size.height) to \(output)")
     }
 
     static func replay(_ arguments: [String]) throws {
@@ -50,9 +53,8 @@ enum RenderCommands {
             document.append(
                 .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
         }
-        let canvas = try CanvasRenderer(document: document, context: VulkanContext())
-        let image = try canvas.export(bitDepth: try options.bits())
-        try write(image, to: output)
+        let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
+        let image = try PNGExport.write(canvas, to: URL(fileURLWithPath: output), bitDepth: try options.bits())
         print(
             "replayed \(strokes.count) strokes (\(strokes.reduce(0) { $0 + $1.count }) samples) with \(name) into \(image.width)×\(image.height) \(output)"
         )
@@ -76,20 +78,24 @@ enum RenderCommands {
         return Size(width: parts[0], height: parts[1])
     }
 
-    static func load(_ url: URL) throws -> Document {
+    /// A MaLiang folder's document, or a native file's with the file (its strokes read their samples from it).
+    static func load(_ url: URL) throws -> (Document, DocumentFile?) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return try DataImporter.read(url)
+            return (try DataImporter.read(url), nil)
         }
         let file = try DocumentFile.open(at: url, readOnly: true)
-        defer { file.close() }
         for line in file.leftOut { FileHandle.standardError.write(Data("maliang: left out: \(line)\n".utf8)) }
-        return file.document
+        return (file.document, file)
     }
 
-    static func write(_ image: PNGImage, to path: String) throws {
-        try AtomicFile.write(try PNG.encode(image), to: URL(fileURLWithPath: path))
+    /// Fails when strokes could not be read from the file while working (the result would lack them).
+    static func checkReadable(_ file: DocumentFile?) throws {
+        guard let file, !file.unreadableStrokes.isEmpty else { return }
+        throw StoreError(
+            .io, "\(file.unreadableStrokes.count) strokes could not be read from \(file.url.path) (the disk failing?)")
     }
+
 }
 
 /// Command-line options: `--flag value` pairs and positional arguments.

@@ -74,8 +74,9 @@ final class AppSession {
         while ContinuousClock.now < deadline { compositor.dispatch(timeoutMilliseconds: 5) }
     }
 
-    func waitUntilMapped() throws {
-        guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }) else {
+    func waitUntilMapped(timeout: Duration = .seconds(30)) throws {
+        guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }, timeout: timeout)
+        else {
             throw Failure(description: "the window never mapped; output:\n\(log)")
         }
         settle()

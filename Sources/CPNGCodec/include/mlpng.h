@@ -30,4 +30,19 @@ int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t str
 
 void mlpng_free(void *bytes);
 
+// A PNG written a band of rows at a time to a file descriptor (left open), so no whole image is held in memory.
+typedef struct mlpng_stream mlpng_stream;
+
+// Starts a PNG of width × height: RGBA input rows of `bit_depth` (8, or 16 in native byte order); alpha written only
+// when has_alpha. Returns NULL with a message on failure.
+mlpng_stream *mlpng_stream_begin(int descriptor, uint32_t width, uint32_t height, int bit_depth, int has_alpha,
+                                 char error[MLPNG_ERROR_SIZE]);
+
+// Writes `count` rows, `stride` bytes apart. On failure the stream must still be ended.
+int mlpng_stream_rows(mlpng_stream *stream, const void *pixels, uint32_t count, size_t stride,
+                      char error[MLPNG_ERROR_SIZE]);
+
+// Finishes the file (fails when rows are missing or a write failed) and frees the stream either way.
+int mlpng_stream_end(mlpng_stream *stream, char error[MLPNG_ERROR_SIZE]);
+
 #endif

@@ -7,6 +7,107 @@
 /// file keeps, so a stroke renders the same live and after reopening: feed the stroke engine the sample
 /// ``append(_:)`` returns, not the one given to it.
 public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
+    /// The samples, when they are held in memory.
+    private var resident = SampleColumns()
+    /// Set when the samples live in a document file instead (a loaded stroke): read from it when needed, so a
+    /// long drawing's thousands of strokes are not all in memory at once.
+    private var stored: StoredSamples?
+
+    public init() {}
+
+    public init(_ samples: some Sequence<InputSample>) {
+        for sample in samples { append(sample) }
+    }
+
+    package init(_ columns: SampleColumns) { resident = columns }
+
+    /// Samples that stay in a file, read through `stored` when needed.
+    package init(stored: StoredSamples) { self.stored = stored }
+
+    /// The columns, read from the file when the samples live there.
+    package var columns: SampleColumns { stored?.load() ?? resident }
+
+    /// The same samples held in memory (for many reads in a row).
+    public func loaded() -> StrokeSamples { stored == nil ? self : StrokeSamples(columns) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { stored?.count ?? resident.count }
+
+    public subscript(index: Int) -> InputSample { columns[index] }
+
+    public func makeIterator() -> Iterator { Iterator(columns: columns) }
+
+    public struct Iterator: IteratorProtocol {
+        let columns: SampleColumns
+        var index = 0
+
+        public mutating func next() -> InputSample? {
+            guard index < columns.count else { return nil }
+            defer { index += 1 }
+            return columns[index]
+        }
+    }
+
+    /// Adds a sample and returns it as stored, or returns nil (adding nothing) when ``InputSample/validated()``
+    /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.
+    @discardableResult
+    public mutating func append(_ sample: InputSample) -> InputSample? {
+        if let stored {
+            resident = stored.load()
+            self.stored = nil
+        }
+        return resident.append(sample)
+    }
+
+    public mutating func reserveCapacity(_ count: Int) { resident.reserveCapacity(count) }
+
+    public static func == (a: StrokeSamples, b: StrokeSamples) -> Bool {
+        if let left = a.stored, let right = b.stored, left === right { return true }
+        return a.count == b.count && a.columns == b.columns
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(columns) }
+}
+
+extension StrokeSamples: ExpressibleByArrayLiteral {
+    public init(arrayLiteral samples: InputSample...) { self.init(samples) }
+}
+
+extension StrokeSamples: Codable {
+    public init(from decoder: any Decoder) throws { self.init(try [InputSample](from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
+}
+
+/// Where a stroke's stored samples come from: the document file that holds them.
+package protocol SampleSource: AnyObject {
+    /// The samples of stroke `id`, or nil when they cannot be read.
+    func samples(of id: ElementID) -> SampleColumns?
+}
+
+/// A stroke's samples in a file: how many, and where to read them.
+package final class StoredSamples: @unchecked Sendable {
+    let id: ElementID
+    let count: Int
+    /// Kept alive by the strokes that read through it (it holds its own connection to the file).
+    private let source: SampleSource
+
+    package init(id: ElementID, count: Int, source: SampleSource) {
+        self.id = id
+        self.count = count
+        self.source = source
+    }
+
+    /// The samples; when they cannot be read (the file gone or failing), as many samples at no valid position,
+    /// which the stroke engine and the exporters refuse — the source reports the failure.
+    func load() -> SampleColumns {
+        if let columns = source.samples(of: id), columns.count == count { return columns }
+        return SampleColumns(unreadable: count)
+    }
+}
+
+/// The samples of one stroke held in memory, as columns: what ``StrokeSamples`` keeps when the samples are not in
+/// a file, and what a file's samples decode to.
+package struct SampleColumns: Hashable, Sendable {
     package private(set) var xs: [Float] = []
     package private(set) var ys: [Float] = []
     /// Microseconds after ``baseTime``.
@@ -23,16 +124,11 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     package private(set) var tools = CompactColumn<ToolKind>()
     package private(set) var serials = CompactColumn<UInt64>()
 
-    public init() {}
+    package init() {}
 
-    public init(_ samples: some Sequence<InputSample>) {
-        for sample in samples { append(sample) }
-    }
+    package var count: Int { xs.count }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { xs.count }
-
-    public subscript(index: Int) -> InputSample {
+    package subscript(index: Int) -> InputSample {
         let has = Presence(rawValue: presence[index])
         return InputSample(
             position: Point(x: Double(xs[index]), y: Double(ys[index])),
@@ -48,9 +144,9 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     /// Adds a sample and returns it as stored, or returns nil (adding nothing) when ``InputSample/validated()``
     /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.
     @discardableResult
-    public mutating func append(_ sample: InputSample) -> InputSample? {
+    package mutating func append(_ sample: InputSample) -> InputSample? {
         guard count < Limits.samplesPerStroke, let sample = sample.validated() else { return nil }
-        if isEmpty { baseTime = sample.time }
+        if count == 0 { baseTime = sample.time }
         let index = count
         xs.append(Float(sample.position.x))
         ys.append(Float(sample.position.y))
@@ -75,7 +171,7 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
         return self[index]
     }
 
-    public mutating func reserveCapacity(_ count: Int) {
+    package mutating func reserveCapacity(_ count: Int) {
         xs.reserveCapacity(count)
         ys.reserveCapacity(count)
         times.reserveCapacity(count)
@@ -102,15 +198,6 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
         static let distance = Presence(rawValue: 16)
         static let serial = Presence(rawValue: 32)
     }
-}
-
-extension StrokeSamples: ExpressibleByArrayLiteral {
-    public init(arrayLiteral samples: InputSample...) { self.init(samples) }
-}
-
-extension StrokeSamples: Codable {
-    public init(from decoder: any Decoder) throws { self.init(try [InputSample](from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
 }
 
 /// A column of values that are usually all the same (the tool of a stroke, its serial): one value until a
@@ -153,7 +240,17 @@ package struct CompactColumn<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-extension StrokeSamples {
+extension SampleColumns {
+    /// `count` samples at no valid position: what a stroke whose stored samples cannot be read gives.
+    init(unreadable count: Int) {
+        xs = Array(repeating: .nan, count: count)
+        ys = xs
+        times = Array(repeating: 0, count: count)
+        presence = CompactColumn(constant: 0, count: count)
+        tools = CompactColumn(constant: .pen, count: count)
+        serials = CompactColumn(constant: 0, count: count)
+    }
+
     /// Samples from stored columns (the native file), or nil when the columns are inconsistent or hold a value no
     /// live stroke could have made.
     package init?(

@@ -105,8 +105,11 @@ public final class EffectsApplier {
 /// Microseconds on the monotonic clock.
 public enum MonotonicClock {
     public static func microseconds() -> UInt64 {
-        let now = ContinuousClock.now - start
-        return UInt64(now.components.seconds) * 1_000_000 + UInt64(now.components.attoseconds / 1_000_000_000_000)
+        // The origin is read before the clock: it is set on first use, and must not come after "now".
+        let origin = start
+        let elapsed = ContinuousClock.now - origin
+        let micro = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+        return UInt64(max(micro, 0))
     }
 
     private static let start = ContinuousClock.now

@@ -182,7 +182,11 @@ public struct DataExporter {
         throws(StoreError) -> Bool
     {
         let brush = stroke.brush.base
-        guard let first = stroke.samples.first else { return false }
+        let samples = stroke.samples.loaded()
+        guard let first = samples.first else { return false }
+        guard samples.allSatisfy({ $0.position.isFinite }) else {
+            throw StoreError(.io, "stroke \(stroke.id) could not be read from its document file")
+        }
         let divisor = brush.scaleWithCanvas ? 1 : max(stroke.canvasScale, 0.01)
         func size(_ sample: InputSample) -> Double {
             let pressure = sample.pressure ?? brush.forceOnTap
@@ -197,7 +201,7 @@ public struct DataExporter {
         // MaLiang draws lines between consecutive points; a single sample is a line to itself.
         var begin = first
         var lines = 0
-        for end in stroke.samples.count == 1 ? [first] : Array(stroke.samples.dropFirst()) {
+        for end in samples.count == 1 ? [first] : Array(samples.dropFirst()) {
             // A line's size is its end point's, as the importer gives it: a round trip shifts nothing.
             let lineSize = size(end)
             let step = brush.spacingRelativeToSize ? brush.pointStep * lineSize : brush.pointStep / divisor

@@ -219,7 +219,8 @@ public enum DataImporter {
                     time: UInt64(offset) * 8000, tool: .pen))
         }
         let stroke = Stroke(
-            id: ElementID(1), brush: brush, seed: UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9 &+ 1, samples: samples)
+            id: ElementID(1), brush: brush, seed: UInt64(bitPattern: Int64(index)) &* 0x9E37_79B9 &+ 1, samples: samples
+        )
         return (index, .stroke(stroke))
     }
 

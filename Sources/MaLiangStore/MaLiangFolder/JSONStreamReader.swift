@@ -88,7 +88,8 @@ struct JSONStreamReader {
     mutating func skipValue() throws(StoreError) {
         switch try peekSignificant() {
         case UInt8(ascii: "{"): try readObject { (reader, _) throws(StoreError) in try reader.skipValue() }
-        case UInt8(ascii: "["): try readArray { (reader: inout JSONStreamReader) throws(StoreError) in try reader.skipValue() }
+        case UInt8(ascii: "["):
+            try readArray { (reader: inout JSONStreamReader) throws(StoreError) in try reader.skipValue() }
         case UInt8(ascii: "\""): _ = try readString()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -107,8 +108,9 @@ struct JSONStreamReader {
     mutating func readNumber() throws(StoreError) -> Double {
         _ = try peekSignificant()
         var text: [CChar] = []
-        while let byte = try peek(), byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= 48 && byte <= 57)
+        while let byte = try peek(),
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || (byte >= 48 && byte <= 57)
         {
             guard text.count < 64 else { throw failure("a number is too long") }
             text.append(CChar(bitPattern: byte))

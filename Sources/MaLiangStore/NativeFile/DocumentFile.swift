@@ -20,6 +20,8 @@ public final class DocumentFile {
     public let leftOut: [String]
     private let database: SQLiteDatabase
     private let statements: Statements
+    /// Reads loaded strokes' samples when they are needed.
+    private let samples: StoredSampleReader?
     /// Wall time of each change written, in seconds (for benchmarks).
     public private(set) var commitDurations: [Double] = []
 
@@ -75,22 +77,32 @@ public final class DocumentFile {
         do {
             try check(database, readOnly: readOnly)
             if !readOnly { try configure(database) }
-            let (document, leftOut) = try NativeReader(database: database).read(
+            let samples = try StoredSampleReader(path: url.path)
+            let (document, leftOut) = try NativeReader(database: database, samples: samples).read(
                 dropHidden: !readOnly, progress: progress)
-            return try DocumentFile(url: url, document: document, leftOut: leftOut, database: database)
+            return try DocumentFile(
+                url: url, document: document, leftOut: leftOut, database: database, samples: samples)
         } catch {
             database.close()
             throw error
         }
     }
 
-    private init(url: URL, document: Document, leftOut: [String], database: SQLiteDatabase) throws(StoreError) {
+    private init(
+        url: URL, document: Document, leftOut: [String], database: SQLiteDatabase,
+        samples: StoredSampleReader? = nil
+    ) throws(StoreError) {
         self.url = url
         self.document = document
         self.leftOut = leftOut
         self.database = database
+        self.samples = samples
         statements = try Statements(database)
     }
+
+    /// Strokes whose samples could not be read from the file after it was opened (the disk failing, the file
+    /// replaced): they draw nothing and export nothing. Commands check it and fail.
+    public var unreadableStrokes: [ElementID] { samples?.failures ?? [] }
 
     deinit { close() }
 

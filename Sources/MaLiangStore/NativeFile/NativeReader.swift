@@ -7,6 +7,8 @@ import PNGCodec
 /// size is refused.
 struct NativeReader {
     let database: SQLiteDatabase
+    /// Where loaded strokes read their samples from; nil keeps every stroke's samples in memory.
+    let samples: StoredSampleReader?
 
     /// The document and what was left out of it. `dropHidden` removes the rows an earlier session had undone.
     func read(dropHidden: Bool, progress: ProgressHandler?) throws(StoreError) -> (Document, leftOut: [String]) {
@@ -93,11 +95,15 @@ struct NativeReader {
             do { brush = try decoder.decode(AnyBrush.self, from: Data((row.text(2) ?? "").utf8)) } catch {
                 return .failure(Problem(reason: "stroke \(id): its brush cannot be read (\(error))"))
             }
-            let samples: StrokeSamples
-            do { samples = try SampleCodec.decode(row.blob(5)) } catch {
+            // Every stroke's samples are checked as the file opens; then they stay in the file until needed.
+            let columns: SampleColumns
+            do { columns = try SampleCodec.decode(row.blob(5)) } catch {
                 return .failure(Problem(reason: "stroke \(id): \(error.reason)"))
             }
-            guard !samples.isEmpty else { return .failure(Problem(reason: "stroke \(id) has no samples")) }
+            guard columns.count > 0 else { return .failure(Problem(reason: "stroke \(id) has no samples")) }
+            let samples =
+                self.samples.map { StrokeSamples(stored: StoredSamples(id: id, count: columns.count, source: $0)) }
+                ?? StrokeSamples(columns)
             let scale = row.double(4)
             guard Limits.zoom.contains(scale) else {
                 return .failure(Problem(reason: "stroke \(id) was drawn at an impossible zoom (\(scale))"))

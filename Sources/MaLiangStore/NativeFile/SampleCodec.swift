@@ -24,7 +24,9 @@ enum SampleCodec {
         var reason: String
     }
 
-    static func encode(_ samples: StrokeSamples) -> Data {
+    static func encode(_ samples: StrokeSamples) -> Data { encode(samples.columns) }
+
+    static func encode(_ samples: SampleColumns) -> Data {
         var out = ByteWriter()
         let count = samples.count
         out.reserve(23 + count * 18)
@@ -62,7 +64,7 @@ enum SampleCodec {
         return out.data
     }
 
-    static func decode(_ data: Data) throws(DecodeError) -> StrokeSamples {
+    static func decode(_ data: Data) throws(DecodeError) -> SampleColumns {
         var reader = ByteReader(data)
         switch try reader.integer(UInt8.self) {
         case 1: return try decodeVersion1(&reader)
@@ -71,7 +73,7 @@ enum SampleCodec {
         }
     }
 
-    private static func decodeVersion2(_ reader: inout ByteReader) throws(DecodeError) -> StrokeSamples {
+    private static func decodeVersion2(_ reader: inout ByteReader) throws(DecodeError) -> SampleColumns {
         let count = Int(try reader.integer(UInt32.self))
         let baseTime = try reader.integer(UInt64.self)
         let axes = try reader.integer(UInt8.self)
@@ -110,7 +112,7 @@ enum SampleCodec {
         let serials: CompactColumn<UInt64> = try column(4) { (value: UInt64) in value }
         guard reader.remaining == 0 else { throw DecodeError(reason: "trailing bytes after the samples") }
         guard
-            let samples = StrokeSamples(
+            let samples = SampleColumns(
                 xs: xs, ys: ys, times: times, baseTime: baseTime, pressures: pressures, tiltsX: tiltsX,
                 tiltsY: tiltsY, rotations: rotations, distances: distances, presence: presence, tools: tools,
                 serials: serials)
@@ -118,13 +120,13 @@ enum SampleCodec {
         return samples
     }
 
-    private static func decodeVersion1(_ reader: inout ByteReader) throws(DecodeError) -> StrokeSamples {
+    private static func decodeVersion1(_ reader: inout ByteReader) throws(DecodeError) -> SampleColumns {
         let count = Int(try reader.integer(UInt32.self))
         // Each sample takes at least 26 bytes: refuse counts the data cannot hold before allocating for them.
         guard count <= reader.remaining / 26 else {
             throw DecodeError(reason: "sample count \(count) exceeds the data")
         }
-        var samples = StrokeSamples()
+        var samples = SampleColumns()
         samples.reserveCapacity(count)
         for _ in 0..<count {
             let x = Double(bitPattern: try reader.integer(UInt64.self))

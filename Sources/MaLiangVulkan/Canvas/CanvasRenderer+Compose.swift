@@ -6,14 +6,56 @@ extension CanvasRenderer {
     /// Largest side of an exported image, in pixels.
     public static let maximumExportSide = 16_384
     /// Rows rendered per pass, so a large export never needs one huge image.
-    static let bandRows = 1024
+    static let bandRows = 256
 
     /// The whole document at `scale` output pixels per document pixel. At a scale other than 1 the strokes are
     /// stamped again from their samples at that resolution, so a 4× export is as crisp as the brush allows.
     public func export(scale: Double = 1, background: Bool = true, bitDepth: Int = 8) throws(VulkanError) -> PNGImage {
+        let (width, height) = try exportSize(scale: scale)
+        var output = ImageAssembler(width: width, height: height, bitDepth: bitDepth)
+        try exportBands(scale: scale, background: background) { band, top throws(VulkanError) in
+            output.add(band, top: top)
+        }
+        return output.image(opaque: background && document.background.alpha >= 1)
+    }
+
+    /// Writes the whole document at `scale` to `encoder` (made for ``exportSize(scale:)`` and the bit depth wanted)
+    /// a band at a time: an export of any size holds only one band of pixels.
+    public func export(scale: Double = 1, background: Bool = true, to encoder: PNGStreamEncoder) throws(VulkanError) {
+        let (width, height) = try exportSize(scale: scale)
+        guard encoder.width == width, encoder.height == height else {
+            throw VulkanError("the PNG is \(encoder.width)×\(encoder.height); the export is \(width)×\(height)")
+        }
+        try exportBands(scale: scale, background: background) { band, top throws(VulkanError) in
+            do throws(PNGError) {
+                if encoder.bitDepth == 16 {
+                    try encoder.write(rows: ImageAssembler.straight16(band))
+                } else {
+                    try encoder.write(rows: ImageAssembler.straight8(band, width: width, top: top))
+                }
+            } catch {
+                throw VulkanError("cannot write the PNG: \(error.description)")
+            }
+        }
+    }
+
+    /// The size in pixels of an export at `scale`.
+    public func exportSize(scale: Double) throws(VulkanError) -> (width: Int, height: Int) {
         guard scale.isFinite, scale > 0 else { throw VulkanError("an export scale must be positive, not \(scale)") }
-        let width = Int((document.size.width * scale).rounded(.up))
-        let height = Int((document.size.height * scale).rounded(.up))
+        let width = (document.size.width * scale).rounded(.up)
+        let height = (document.size.height * scale).rounded(.up)
+        let limit = Double(Self.maximumExportSide)
+        guard width <= limit, height <= limit else {
+            throw VulkanError(
+                "an export of \(Int(width))×\(Int(height)) pixels is larger than \(Self.maximumExportSide) a side")
+        }
+        return (max(Int(width), 1), max(Int(height), 1))
+    }
+
+    private func exportBands(
+        scale: Double, background: Bool, _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
+    ) throws(VulkanError) {
+        let (width, height) = try exportSize(scale: scale)
         var layer = paint
         if scale != 1 {
             layer = TileLayer(
@@ -25,9 +67,9 @@ extension CanvasRenderer {
             }
             try bake(strokes, into: layer)
         }
-        return try compose(
+        try compose(
             layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background,
-            bitDepth: bitDepth)
+            sink)
     }
 
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.
@@ -38,13 +80,19 @@ extension CanvasRenderer {
     public func render(view: ViewTransform, width: Int, height: Int, background: Bool = true) throws(VulkanError)
         -> PNGImage
     {
-        try compose(layer: paint, transform: view, width: width, height: height, background: background, bitDepth: 8)
+        var output = ImageAssembler(width: width, height: height, bitDepth: 8)
+        try compose(layer: paint, transform: view, width: width, height: height, background: background) {
+            band, top throws(VulkanError) in output.add(band, top: top)
+        }
+        return output.image(opaque: background && document.background.alpha >= 1)
     }
 
-    func compose(layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool, bitDepth: Int)
-        throws(VulkanError)
-        -> PNGImage
-    {
+    /// Draws `layer` through `transform` band by band and hands each band's premultiplied 16-bit rows to `sink`
+    /// with the row it starts at.
+    func compose(
+        layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool,
+        _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
+    ) throws(VulkanError) {
         guard width >= 1, height >= 1, width <= Self.maximumExportSide, height <= Self.maximumExportSide else {
             throw VulkanError("an image of \(width)×\(height) pixels is outside 1…\(Self.maximumExportSide) a side")
         }
@@ -65,8 +113,6 @@ extension CanvasRenderer {
         if layer.needsMipmapRefresh(forViewScale: transform.scale) {
             try context.submitAndWait { commands throws(VulkanError) in layer.refreshMipmaps(commands) }
         }
-        // Band by band, each turned into the output's format as it comes back: only the finished image is held.
-        var output = ImageAssembler(width: width, height: height, bitDepth: bitDepth)
         var top = 0
         var first = true
         while top < height {
@@ -89,13 +135,12 @@ extension CanvasRenderer {
                 vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &region)
             }
             first = false
-            output.add(
+            try sink(
                 UnsafeBufferPointer(
                     start: readback.contents.assumingMemoryBound(to: UInt16.self), count: rows * width * 4),
-                top: top)
+                top)
             top += rows
         }
-        return output.image(opaque: background && color.alpha >= 1)
     }
 
     /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
@@ -186,32 +231,48 @@ struct ImageAssembler {
 
     /// Converts rows of premultiplied pixels starting at row `top`.
     mutating func add(_ premultiplied: UnsafeBufferPointer<UInt16>, top: Int) {
-        let rows = premultiplied.count / (width * 4)
         let base = top * width * 4
         if bitDepth == 16 {
-            for index in stride(from: 0, to: rows * width * 4, by: 4) {
-                let alpha = UInt32(premultiplied[index + 3])
-                for channel in 0..<3 {
-                    samples[base + index + channel] =
-                        alpha == 0 ? 0 : UInt16(min(UInt32(premultiplied[index + channel]) * 65535 / alpha, 65535))
-                }
-                samples[base + index + 3] = UInt16(alpha)
-            }
-            return
+            let band = Self.straight16(premultiplied)
+            samples.replaceSubrange(base..<(base + band.count), with: band)
+        } else {
+            let band = Self.straight8(premultiplied, width: width, top: top)
+            bytes.replaceSubrange(base..<(base + band.count), with: band)
         }
+    }
+
+    /// Premultiplied 16-bit → straight 16-bit.
+    static func straight16(_ premultiplied: UnsafeBufferPointer<UInt16>) -> [UInt16] {
+        var samples = [UInt16](repeating: 0, count: premultiplied.count)
+        for index in stride(from: 0, to: premultiplied.count, by: 4) {
+            let alpha = UInt32(premultiplied[index + 3])
+            for channel in 0..<3 {
+                samples[index + channel] =
+                    alpha == 0 ? 0 : UInt16(min(UInt32(premultiplied[index + channel]) * 65535 / alpha, 65535))
+            }
+            samples[index + 3] = UInt16(alpha)
+        }
+        return samples
+    }
+
+    /// Premultiplied 16-bit → straight 8-bit with the ordered dither of rows from `top` on.
+    static func straight8(_ premultiplied: UnsafeBufferPointer<UInt16>, width: Int, top: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: premultiplied.count)
+        let rows = premultiplied.count / (width * 4)
         for row in 0..<rows {
             let y = top + row
             for x in 0..<width {
                 let index = (row * width + x) * 4
-                let dither = Self.bayer[(y & 3) * 4 + (x & 3)]
+                let dither = bayer[(y & 3) * 4 + (x & 3)]
                 let alpha = Double(premultiplied[index + 3]) / 65535
                 for channel in 0..<3 {
                     let straight = alpha == 0 ? 0 : Double(premultiplied[index + channel]) / 65535 / alpha
-                    bytes[base + index + channel] = UInt8(min(max((straight * 255 + dither).rounded(), 0), 255))
+                    bytes[index + channel] = UInt8(min(max((straight * 255 + dither).rounded(), 0), 255))
                 }
-                bytes[base + index + 3] = UInt8(min(max((alpha * 255 + dither).rounded(), 0), 255))
+                bytes[index + 3] = UInt8(min(max((alpha * 255 + dither).rounded(), 0), 255))
             }
         }
+        return bytes
     }
 
     func image(opaque: Bool) -> PNGImage {

@@ -43,7 +43,7 @@ extension CanvasRenderer {
         strokeTiles[live.stroke.id, default: []].formUnion(touched)
         var forgotten: [GPUImage] = []
         try context.submitAndWait { commands throws(VulkanError) in
-            forgotten = try history.remember(live.stroke.id, tiles: touched, of: paint, commands)
+            if keepsUndoCopies { forgotten = try history.remember(live.stroke.id, tiles: touched, of: paint, commands) }
             try baker.composite(live.wet, onto: paint, commands)
         }
         // Copies the history let go are destroyed only now, after the commands that read them have run.

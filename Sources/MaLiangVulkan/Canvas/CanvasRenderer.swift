@@ -30,12 +30,19 @@ public final class CanvasRenderer {
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000
     /// Tiles of one stroke stamped and composited at a time while baking: bounds the stroke layers' memory
-    /// (2 layers × 32 tiles × 512 KiB) whatever the stroke's length.
-    static let tilesPerChunk = 32
-    /// Strokes of a loaded document whose tiles are kept for undo.
-    static let rememberedOnLoad = 32
+    /// (2 layers × 16 tiles × 512 KiB) whatever the stroke's length.
+    static let tilesPerChunk = 16
+    /// Strokes of a loaded document whose tiles are copied for a quick undo (older ones are rebuilt when undone).
+    static let rememberedOnLoad = 8
 
-    public init(document: Document, context: VulkanContext) throws(VulkanError) {
+    /// Undo takes strokes back by copies of the tiles they changed; a renderer that only exports (`undo: false`)
+    /// keeps none.
+    let keepsUndoCopies: Bool
+
+    /// Follows `document`, drawing all of it now. With `undo` (a window), undo is quick for strokes drawn from now
+    /// on and for the newest ones loaded; without it (an export), no undo copies are kept.
+    public init(document: Document, context: VulkanContext, undo: Bool = true) throws(VulkanError) {
+        keepsUndoCopies = undo
         self.context = context
         self.document = document
         pipelines = try Pipelines(context)
@@ -120,7 +127,9 @@ public final class CanvasRenderer {
             if case .stroke(let stroke) = element { return stroke }
             return nil
         }
-        try bake(strokes, rememberNewest: Self.rememberedOnLoad)
+        try bake(strokes, rememberNewest: keepsUndoCopies ? Self.rememberedOnLoad : 0)
+        // The layers of one stroke in progress need far fewer spare tiles than a whole document's loading did.
+        wetTiles.trim(to: 8)
     }
 
     /// Stamps and composites strokes onto `layer` (the paint unless given), only within `onlyTiles` when given.
@@ -137,7 +146,8 @@ public final class CanvasRenderer {
             builder.finish(into: &stamps)
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
-            let remember = target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
+            let remember =
+                keepsUndoCopies && target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
             if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
             // A long stroke goes tile group by tile group, so its layers never hold more than one group.
             for chunk in touched.sorted().chunked(Self.tilesPerChunk) {

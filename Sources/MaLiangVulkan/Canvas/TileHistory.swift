@@ -7,8 +7,8 @@ import MaLiang
 /// Copies are bounded by ``budgetTiles``; the oldest are forgotten first, and a stroke whose copies are gone is
 /// taken back by rebuilding only the tiles it touched.
 struct TileHistory {
-    /// 160 copies of 256² × 8 bytes: 80 MiB.
-    var budgetTiles = 160
+    /// 64 copies of 256² × 8 bytes: 32 MiB — a few dozen ordinary strokes; older ones are rebuilt when undone.
+    var budgetTiles = 64
     private var snapshots: [(id: ElementID, tiles: [TileKey: GPUImage?])] = []
     private var clearStashes: [[TileKey: GPUImage]] = []
     private var storedTiles = 0

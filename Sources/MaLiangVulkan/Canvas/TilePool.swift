@@ -3,12 +3,17 @@
 final class TilePool {
     /// Each spare image with the part of it that holds paint.
     private var spare: [(GPUImage, PixelRect)] = []
-    /// Most spare tiles kept (64 × 512 KiB = 32 MiB).
-    let limit = 64
+    /// Most spare tiles kept (32 × 512 KiB = 16 MiB).
+    let limit = 32
 
     func take() -> (GPUImage, PixelRect)? { spare.popLast() }
 
     func give(_ images: some Sequence<(GPUImage, PixelRect)>) {
         for entry in images where spare.count < limit { spare.append(entry) }
+    }
+
+    /// Lets all but `count` spare tiles go (call when no recorded command uses them).
+    func trim(to count: Int) {
+        if spare.count > count { spare.removeSubrange(count...) }
     }
 }

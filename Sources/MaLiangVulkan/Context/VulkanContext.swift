@@ -37,6 +37,21 @@ public final class VulkanContext {
     let commandPool: VkCommandPool
     /// The optional device extensions the device had and that were enabled.
     public let enabledOptionalExtensions: Set<String>
+    /// Device memory in use and at its most (on lavapipe, the process's own memory).
+    public let memoryUse = MemoryUse()
+
+    /// Bytes of device memory allocated now, and at most so far.
+    public final class MemoryUse {
+        public private(set) var current = 0
+        public private(set) var peak = 0
+
+        func allocated(_ bytes: Int) {
+            current += bytes
+            peak = max(peak, current)
+        }
+
+        func freed(_ bytes: Int) { current -= bytes }
+    }
 
     /// Messages from the validation layer so far (empty without validation).
     public var validationMessages: [String] { validationLog?.messages ?? [] }

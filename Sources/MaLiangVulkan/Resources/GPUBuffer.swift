@@ -5,6 +5,7 @@ final class GPUBuffer {
     let context: VulkanContext
     let buffer: VkBuffer
     private let memory: VkDeviceMemory
+    private let memorySize: Int
     let size: Int
     /// The mapping, valid for the buffer's lifetime.
     let contents: UnsafeMutableRawPointer
@@ -22,6 +23,7 @@ final class GPUBuffer {
         guard let created else { throw VulkanError("no buffer") }
         var requirements = VkMemoryRequirements()
         vkGetBufferMemoryRequirements(context.device, created, &requirements)
+        memorySize = Int(requirements.size)
         do {
             memory = try context.allocate(
                 requirements,
@@ -38,7 +40,7 @@ final class GPUBuffer {
         guard result == VK_SUCCESS, let mapped else {
             // Nothing is kept half-made: the buffer and its memory go with the error.
             vkDestroyBuffer(context.device, created, nil)
-            vkFreeMemory(context.device, memory, nil)
+            context.free(memory, size: Int(requirements.size))
             throw VulkanError(bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory", result)
         }
         buffer = created
@@ -48,7 +50,7 @@ final class GPUBuffer {
     deinit {
         vkUnmapMemory(context.device, memory)
         vkDestroyBuffer(context.device, buffer, nil)
-        vkFreeMemory(context.device, memory, nil)
+        context.free(memory, size: memorySize)
     }
 }
 
@@ -72,7 +74,14 @@ extension VulkanContext {
         var allocated: VkDeviceMemory?
         try check(vkAllocateMemory(device, &info, nil, &allocated), "vkAllocateMemory(\(requirements.size) bytes)")
         guard let allocated else { throw VulkanError("no memory") }
+        memoryUse.allocated(Int(requirements.size))
         return allocated
+    }
+
+    /// Frees memory from ``allocate(_:properties:)`` of `size` bytes.
+    func free(_ memory: VkDeviceMemory, size: Int) {
+        vkFreeMemory(device, memory, nil)
+        memoryUse.freed(size)
     }
 
     /// Records commands with `body`, submits them and waits until the GPU has finished.

@@ -9,6 +9,7 @@ final class GPUImage {
     let image: VkImage
     let view: VkImageView
     private let memory: VkDeviceMemory
+    private let memorySize: Int
     let width: Int
     let height: Int
     let layers: Int
@@ -45,6 +46,7 @@ final class GPUImage {
         guard let created else { throw VulkanError("no image") }
         var requirements = VkMemoryRequirements()
         vkGetImageMemoryRequirements(context.device, created, &requirements)
+        memorySize = Int(requirements.size)
         do {
             memory = try context.allocate(
                 requirements, properties: VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue))
@@ -63,7 +65,7 @@ final class GPUImage {
         let result = bound == VK_SUCCESS ? vkCreateImageView(context.device, &viewInfo, nil, &createdView) : bound
         guard result == VK_SUCCESS, let createdView else {
             vkDestroyImage(context.device, created, nil)
-            vkFreeMemory(context.device, memory, nil)
+            context.free(memory, size: memorySize)
             throw VulkanError(bound == VK_SUCCESS ? "vkCreateImageView" : "vkBindImageMemory", result)
         }
         image = created
@@ -74,7 +76,7 @@ final class GPUImage {
         if let descriptor { descriptor.pool.free(descriptor.set) }
         vkDestroyImageView(context.device, view, nil)
         vkDestroyImage(context.device, image, nil)
-        vkFreeMemory(context.device, memory, nil)
+        context.free(memory, size: memorySize)
     }
 
     static func range(baseLevel: Int = 0, levels: Int = 1, layers: Int = 1) -> VkImageSubresourceRange {

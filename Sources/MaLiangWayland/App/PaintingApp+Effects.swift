@@ -65,8 +65,7 @@ extension PaintingApp: FrameScheduler {
     func exportPNG() {
         let url = file.url.deletingPathExtension().appendingPathExtension("png")
         do {
-            let image = try renderer.export()
-            try AtomicFile.write(try PNG.encode(image), to: url)
+            try PNGExport.write(renderer, to: url)
             applier.post(StatusMessage(.info, "Exported \(url.path)"))
         } catch {
             applier.post(StatusMessage(.error, "Export failed: \(error)"))

@@ -23,8 +23,9 @@ extension PaintingApp {
         if presenter.framesPresented == 0 {
             let decorations = window.serverSideDecorations ? "server-side" : "client-side"
             let mode = presenter.swapchain.presentMode == VK_PRESENT_MODE_MAILBOX_KHR ? "mailbox" : "fifo"
+            let memory = renderer.context.memoryUse
             log(
-                "presented \(presenter.swapchain.width)x\(presenter.swapchain.height) at scale \(scale), \(decorations) decorations, \(mode)"
+                "presented \(presenter.swapchain.width)x\(presenter.swapchain.height) at scale \(scale), \(decorations) decorations, \(mode); device memory \(memory.current >> 20) MiB (peak \(memory.peak >> 20) MiB)"
             )
         }
     }

@@ -1,0 +1,59 @@
+import Foundation
+import MaLiang
+
+/// Reads strokes' samples from a document file when they are needed, so a loaded document keeps only what its
+/// strokes are (brush, seed, how many samples), not every sample of every stroke: memory stays the same for
+/// fifty strokes or fifty thousand.
+///
+/// It has its own read-only connection to the file, opened with the document and kept while any stroke reads
+/// through it: strokes are never changed once written, so every read returns what was loaded. The most recently
+/// read strokes are kept, up to ``cacheBytes``.
+final class StoredSampleReader: SampleSource {
+    static let cacheBytes = 16 << 20
+    private let database: SQLiteDatabase
+    private let select: SQLiteStatement
+    private var cache: [ElementID: SampleColumns] = [:]
+    private var recent: [ElementID] = []
+    private var cachedBytes = 0
+    /// Strokes whose samples could not be read after the document was opened.
+    private(set) var failures: [ElementID] = []
+
+    init(path: String) throws(StoreError) {
+        database = try SQLiteDatabase(path: path, create: false, readOnly: true)
+        select = try database.prepare("SELECT samples FROM elements WHERE id = ?")
+    }
+
+    func samples(of id: ElementID) -> SampleColumns? {
+        if let cached = cache[id] { return cached }
+        guard let columns = read(id) else {
+            failures.append(id)
+            return nil
+        }
+        remember(columns, for: id)
+        return columns
+    }
+
+    private func read(_ id: ElementID) -> SampleColumns? {
+        do {
+            try select.bind([.integer(id.rawValue)])
+            guard try select.step() else { return nil }
+            let blob = select.blob(0)
+            while try select.step() {}
+            return try? SampleCodec.decode(blob)
+        } catch {
+            return nil
+        }
+    }
+
+    private func remember(_ columns: SampleColumns, for id: ElementID) {
+        let bytes = columns.count * 18
+        guard bytes <= Self.cacheBytes / 4 else { return }
+        cache[id] = columns
+        recent.append(id)
+        cachedBytes += bytes
+        while cachedBytes > Self.cacheBytes, !recent.isEmpty {
+            let oldest = recent.removeFirst()
+            cachedBytes -= (cache.removeValue(forKey: oldest)?.count ?? 0) * 18
+        }
+    }
+}

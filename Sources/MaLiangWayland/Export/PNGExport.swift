@@ -1,0 +1,32 @@
+import Foundation
+import MaLiangStore
+import MaLiangVulkan
+import PNGCodec
+
+/// A document written as a PNG file: rendered band by band straight into the file (never the whole image in
+/// memory), which appears complete or not at all.
+public enum PNGExport {
+    /// Writes `renderer`'s document at `scale` to `url`; returns the image size.
+    @discardableResult
+    public static func write(
+        _ renderer: CanvasRenderer, to url: URL, scale: Double = 1, background: Bool = true, bitDepth: Int = 8
+    ) throws -> (width: Int, height: Int) {
+        let size = try renderer.exportSize(scale: scale)
+        var failure: (any Error)?
+        try AtomicFile.write(to: url) { (descriptor: Int32) throws(StoreError) in
+            do {
+                let encoder = try PNGStreamEncoder(
+                    descriptor: descriptor, width: size.width, height: size.height, bitDepth: bitDepth,
+                    hasAlpha: !(background && renderer.document.background.alpha >= 1))
+                try renderer.export(scale: scale, background: background, to: encoder)
+                try encoder.finish()
+            } catch {
+                // The file is not kept; the reason goes to the caller as it was.
+                failure = error
+                throw StoreError(.io, "\(error)")
+            }
+        }
+        if let failure { throw failure }
+        return size
+    }
+}
