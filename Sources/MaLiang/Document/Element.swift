@@ -71,14 +71,23 @@ public struct Chartlet: Hashable, Codable, Sendable {
     public var isValid: Bool { self == clamped() }
 
     /// The chartlet moved inside ``Limits``: a centre within the coordinate limit, each side within
-    /// ``Limits/chartletSide``, a finite angle in (−2π, 2π).
+    /// ``Limits/chartletSide`` (scaled as a whole, so the image keeps its proportions where it can), a finite
+    /// angle in (−2π, 2π).
     public func clamped() -> Chartlet {
         var result = self
         let reach = -Limits.coordinate...Limits.coordinate
         result.center = Point(x: Limits.clamp(center.x, to: reach), y: Limits.clamp(center.y, to: reach))
+        let sides = Limits.chartletSide
+        var width = size.width.isFinite && size.width > 0 ? size.width : sides.lowerBound
+        var height = size.height.isFinite && size.height > 0 ? size.height : sides.lowerBound
+        let over = max(width / sides.upperBound, height / sides.upperBound, 1)
+        width /= over
+        height /= over
+        let under = max(sides.lowerBound / width, sides.lowerBound / height, 1)
+        width *= under
+        height *= under
         result.size = Size(
-            width: Limits.clamp(size.width, to: Limits.chartletSide),
-            height: Limits.clamp(size.height, to: Limits.chartletSide))
+            width: Limits.clamp(width, to: sides), height: Limits.clamp(height, to: sides))
         result.angle = angle.isFinite ? angle.truncatingRemainder(dividingBy: 2 * .pi) : 0
         return result
     }

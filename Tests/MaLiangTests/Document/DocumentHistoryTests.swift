@@ -117,9 +117,17 @@ func makeChartlet(_ document: Document) -> Element {
             return
         }
         #expect(stored.isValid)
+        // 296,296 × 0: the width brought to the limit, the height no smaller than the smallest side.
         #expect(stored.size == Size(width: Limits.chartletSide.upperBound, height: Limits.chartletSide.lowerBound))
         #expect(stored.center == Point(x: Limits.coordinate, y: -Limits.coordinate) && stored.angle == 0)
         document.updateChartlet(stored.id) { $0.size.width *= 1000 }
+        // A proportioned image scaled far out keeps its proportions at the limit.
+        let wide = Chartlet(
+            id: document.makeElementID(), textureID: "t", center: .zero, size: Size(width: 5e6, height: 3e6))
+        document.append(.chartlet(wide))
+        guard case .chartlet(let scaled) = document.elements.last else { return }
+        #expect(scaled.size.width == Limits.chartletSide.upperBound)
+        #expect(abs(scaled.size.height / scaled.size.width - 0.6) < 1e-9)
         #expect(document.elements.allSatisfy { if case .chartlet(let c) = $0 { c.isValid } else { true } })
         // An id taken, or one outside the limits, is refused rather than replacing anything.
         #expect(document.append(makeChartlet(document)).count == 1)
