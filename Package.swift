@@ -48,12 +48,17 @@ let package = Package(
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
         .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
 
+        // MaLiang's Canvas for programs: the editing core, the renderer and the store put together, offscreen.
+        .target(
+            name: "MaLiangCanvas",
+            dependencies: ["MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "PNGCodec"]),
+
         // The painting client: window, input, toolbar, autosave.
         .target(
             name: "MaLiangWayland",
             dependencies: [
-                "MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient", "CWaylandCursor",
-                "CXKBCommon", "CTextRender", "PNGCodec",
+                "MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "MaLiangCanvas", "WaylandClient",
+                "CWaylandCursor", "CXKBCommon", "CTextRender", "PNGCodec",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.
@@ -70,7 +75,8 @@ let package = Package(
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
 
         .executableTarget(
-            name: "maliang", dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec"]),
+            name: "maliang",
+            dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangCanvas", "MaLiangWayland", "PNGCodec"]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),
@@ -78,6 +84,7 @@ let package = Package(
         .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
+        .testTarget(name: "MaLiangCanvasTests", dependencies: ["MaLiangCanvas", "PNGCodec"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "MaLiangWaylandTests",

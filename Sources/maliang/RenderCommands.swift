@@ -1,8 +1,8 @@
 import Foundation
 import MaLiang
+import MaLiangCanvas
 import MaLiangStore
 import MaLiangVulkan
-import MaLiangWayland
 import PNGCodec
 
 /// `maliang render` and `maliang replay`: headless rendering through the same Vulkan renderer as the window.

@@ -1,5 +1,6 @@
 import Foundation
 import MaLiang
+import MaLiangCanvas
 import MaLiangEditor
 import MaLiangStore
 import MaLiangVulkan
@@ -102,24 +103,4 @@ extension PaintingApp: FrameScheduler {
         }
         statusTimer = (token, expiry)
     }
-}
-
-/// The renderer as the effects applier sees it: live stroke first, then the document's changes.
-final class RendererAdapter: EffectsRenderer {
-    let renderer: CanvasRenderer
-
-    init(_ renderer: CanvasRenderer) { self.renderer = renderer }
-
-    func render(live: [LiveChange], changes: [DocumentChange]) throws {
-        for change in live {
-            switch change {
-            case .began(let stroke): renderer.beginLiveStroke(stroke)
-            case .stamps(let stamps): try renderer.addLiveStamps(stamps)
-            case .cancelled: renderer.cancelLiveStroke()
-            }
-        }
-        try renderer.apply(changes)
-    }
-
-    func rebuild() throws { try renderer.reload() }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MaLiang
+import MaLiangCanvas
 import MaLiangEditor
 import MaLiangStore
 import MaLiangVulkan

@@ -1,0 +1,23 @@
+import MaLiang
+import MaLiangEditor
+import MaLiangVulkan
+
+/// The renderer as the effects applier sees it: live stroke first, then the document's changes.
+public final class RendererAdapter: EffectsRenderer {
+    public let renderer: CanvasRenderer
+
+    public init(_ renderer: CanvasRenderer) { self.renderer = renderer }
+
+    public func render(live: [LiveChange], changes: [DocumentChange]) throws {
+        for change in live {
+            switch change {
+            case .began(let stroke): renderer.beginLiveStroke(stroke)
+            case .stamps(let stamps): try renderer.addLiveStamps(stamps)
+            case .cancelled: renderer.cancelLiveStroke()
+            }
+        }
+        try renderer.apply(changes)
+    }
+
+    public func rebuild() throws { try renderer.reload() }
+}
