@@ -8,14 +8,16 @@ let usage = """
            maliang COMMAND [ARGUMENTS]
 
     With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
-    $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends. --insert places an image
-    (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it, the right mouse button
-    (or the pen's lower button) selects another. --pen-only (or P) keeps fingers from painting: they still pan, zoom
-    and turn the view. The window needs a Wayland session (WAYLAND_DISPLAY); the other commands run without one.
+    $XDG_DATA_HOME/maliang/autosave.maliang. Every stroke is saved the moment it ends; when the file cannot be
+    written (a full disk) strokes wait in memory until it can, and the exit status is 1 if some never could be.
+    --insert places an image (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it,
+    the right mouse button (or the pen's lower button) selects another; Ctrl+Delete clears the drawing. --pen-only
+    (or P) keeps fingers from painting: they still pan, zoom and turn the view. The window needs a Wayland session
+    (WAYLAND_DISPLAY); the other commands run without one. MALIANG_LOG=1 writes what happens to standard error.
 
     Commands:
       info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
-                           brushes, format version.
+                           brushes, format version, and what could not be read (left out, kept in the file).
       import MALIANG_FOLDER -o FILE.maliang
                            Import a folder written by MaLiang on iOS (info, content, textures/) into a new
                            native document.
