@@ -19,7 +19,7 @@ enum StoreBenchmark {
         let strokes = makeStrokes(strokeCount, document: file.document)
         let clock = ContinuousClock()
         let start = clock.now
-        for stroke in strokes { file.document.append(stroke) }
+        for stroke in strokes { try file.write(file.document.append(stroke)) }
         let drawing = seconds(clock.now - start)
         let commits = file.commitDurations.sorted()
         file.close()
