@@ -24,7 +24,7 @@ struct LongSessionDocument {
         let file = try DocumentFile.create(at: url, size: size)
         defer { file.close() }
         let document = file.document
-        var random = SplitMix(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)
         var summary = Summary()
         let imageIDs = try (0..<images).map { index -> String in
             let id = "image-\(index)"
@@ -59,7 +59,7 @@ struct LongSessionDocument {
     }
 
     /// A wandering pen path: heading turning a little each sample, bouncing off the canvas edges.
-    private func path(_ random: inout SplitMix) -> StrokeSamples {
+    private func path(_ random: inout SplitMix64) -> StrokeSamples {
         var samples = StrokeSamples()
         samples.reserveCapacity(samplesPerStroke)
         var x = random.next(in: 50...(size.width - 50))
@@ -118,20 +118,8 @@ struct LongSessionDocument {
     }
 }
 
-/// A small seeded random source (SplitMix64): the test's drawing is the same on every run.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// Uniform in `range` (the test's drawing is the same on every run).
     mutating func next(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }

@@ -60,7 +60,7 @@ public final class EffectsApplier {
             let before = status.saving
             let state = store.save(effects.changes)
             status.update(saving: state)
-            if case .waiting(let edits, let error) = state, before == .saved || edits == 1 {
+            if case .waiting(_, let error) = state, before == .saved {
                 effects.messages.append(StatusMessage(.error, "Not saved: \(error.message)"))
             } else if case .waiting = before, state == .saved {
                 effects.messages.append(StatusMessage(.info, "Saved: everything kept in memory is in the file now"))

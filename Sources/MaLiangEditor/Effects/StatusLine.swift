@@ -20,10 +20,7 @@ public struct StatusLine: Equatable, Sendable {
         if message.severity == .error { errorCount += 1 }
     }
 
-    public mutating func update(saving state: SaveQueue.State) {
-        if case .waiting = state, saving == .saved { errorCount += 1 }
-        saving = state
-    }
+    public mutating func update(saving state: SaveQueue.State) { saving = state }
 
     /// The text the strip shows now, or nil when there is nothing to say.
     public func text(at now: UInt64) -> (String, StatusMessage.Severity)? {

@@ -130,9 +130,8 @@ extension EditingSession {
             outcome = touches.motion(id: id, to: point)
         case .up, .leave:
             outcome = touches.up(id: id)
-            if contacts[event.device].map({ if case .toolbar = $0 { true } else { false } }) == true {
-                contacts[event.device] = nil
-            }
+            // A finger on the toolbar never reached the touch tracker: its contact ends here.
+            if case .toolbar? = contacts[event.device] { contacts[event.device] = nil }
         case .cancel:
             outcome = touches.cancel()
         case .hover, .buttonPressed:

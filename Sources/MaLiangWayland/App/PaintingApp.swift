@@ -112,6 +112,8 @@ public final class PaintingApp {
             log("closing")
         } catch {
             failure = error.description
+            // Nothing more is drawn on a connection that failed.
+            running = false
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         dispatch(session.finishContacts())
