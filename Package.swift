@@ -81,7 +81,7 @@ let package = Package(
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),
 
-        .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"]),
+        .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"], exclude: ["Fixtures"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
         .testTarget(name: "MaLiangCanvasTests", dependencies: ["MaLiangCanvas", "PNGCodec"]),
