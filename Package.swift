@@ -96,6 +96,8 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"], exclude: ["Scripts"]),
         .testTarget(
+            name: "CommandLineTests", dependencies: ["MaLiang", "MaLiangStore", "PNGCodec", "WaylandTestSupport"]),
+        .testTarget(
             name: "RealCompositorTests",
             dependencies: ["WaylandClient", "WaylandTestSupport", "MaLiangStore", "PNGCodec"]),
     ]

@@ -20,6 +20,8 @@ public enum PNGExport {
                     hasAlpha: !(background && renderer.document.background.alpha >= 1))
                 try renderer.export(scale: scale, background: background, to: encoder)
                 try encoder.finish()
+            } catch let error as PNGError {
+                throw StoreError(.io, "cannot write \(url.path): \(error.description)")
             } catch {
                 // The file is not kept; the reason goes to the caller as it was.
                 failure = error

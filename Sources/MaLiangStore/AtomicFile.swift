@@ -22,7 +22,16 @@ public enum AtomicFile {
 
     /// Writes a file through the open descriptor `body` is given (a new file beside `url`), with the same
     /// guarantee; the file appears at `url` only once `body` returns and the data is on disk.
+    ///
+    /// When `url` names something that is not a regular file (a device such as /dev/stdout or /dev/full, a pipe),
+    /// it is written in place, never replaced: a full device is a full disk.
     public static func write(to url: URL, descriptor body: (Int32) throws(StoreError) -> Void) throws(StoreError) {
+        var status = stat()
+        if lstat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            guard status.st_mode & S_IFMT != S_IFDIR else { throw StoreError(.io, "\(url.path) is a folder") }
+            try writeInPlace(url, body)
+            return
+        }
         let temporary = try makeTemporary(beside: url)
         let descriptor = open(temporary, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -44,6 +53,16 @@ public enum AtomicFile {
         umask(mask)
         chmod(temporary, 0o666 & ~mask)
         try replace(url, with: temporary)
+    }
+
+    /// Writes through an existing device, pipe or link's target (none can be replaced atomically).
+    private static func writeInPlace(_ url: URL, _ body: (Int32) throws(StoreError) -> Void) throws(StoreError) {
+        let descriptor = open(url.path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(errno, "cannot write \(url.path)") }
+        defer { close(descriptor) }
+        try body(descriptor)
+        // Devices and pipes may not support fsync; anything else that fails is a failed write.
+        if fsync(descriptor) != 0, errno != EINVAL, errno != EROFS { throw failure(errno, "cannot write \(url.path)") }
     }
 
     /// Renames a finished temporary file over `url` and makes the rename durable.

@@ -28,3 +28,19 @@ public enum ImageCheck {
         return "image-" + String(repeating: "0", count: 16 - hex.count) + hex + "-\(png.count)"
     }
 }
+
+/// Names for new files next to others.
+public enum FileNames {
+    /// `url` when nothing is there yet, else the first of `name-2.ext`, `name-3.ext`, … that is free: a new file
+    /// never silently replaces an earlier one.
+    public static func unused(_ url: URL) -> URL {
+        guard FileManager.default.fileExists(atPath: url.path) else { return url }
+        let base = url.deletingPathExtension()
+        let ext = url.pathExtension
+        for number in 2... {
+            let candidate = URL(fileURLWithPath: base.path + "-\(number)").appendingPathExtension(ext)
+            if !FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return url
+    }
+}

@@ -113,8 +113,14 @@ public final class ScriptedCompositor {
         display.dispatch(timeoutMilliseconds: timeoutMilliseconds)
     }
 
-    /// Sends queued events to the clients now.
-    public func flush() { display.flush() }
+    /// Sends queued events to the clients now, waiting (up to ten seconds, handling their requests meanwhile) for
+    /// any client that has not read what it was sent: a script may send faster than a client reads, and libwayland
+    /// would drop that client instead.
+    public func flush() {
+        display.flush()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while display.someClientIsBehind && ContinuousClock.now < deadline { display.dispatch(timeoutMilliseconds: 1) }
+    }
 
     /// The toplevel input goes to: the newest mapped one.
     public var focusedToplevel: Toplevel? { toplevels.last { $0.isMapped && $0.surface.resource.isAlive } }

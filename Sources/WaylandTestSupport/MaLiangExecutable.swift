@@ -11,3 +11,20 @@ public enum MaLiangExecutable {
         ).standardized
     }
 }
+
+/// Runs the `maliang` command with `arguments`; returns its exit status and everything it printed.
+public func maliang(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = MaLiangExecutable.url
+    process.arguments = arguments
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-run-\(UUID()).log")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+}

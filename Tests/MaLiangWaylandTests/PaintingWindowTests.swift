@@ -474,3 +474,28 @@ import WaylandProtocol
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
     }
 }
+
+@Suite(.serialized) struct UnpacedInputTests {
+    /// A script may send frames far faster than the client reads them; the compositor waits for the client rather
+    /// than letting libwayland drop it (it once did after about 800 frames).
+    @Test func thousandsOfFramesSentAtOnceAllArrive() throws {
+        let session = try AppSession.withTablet()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 300), .down])
+        for step in 0..<5000 {
+            try compositor.sendToolFrame(
+                tool: "pen",
+                [.motion(x: 100 + Double(step % 1000), y: 300 + Double(step / 1000) * 20), .pressure(50000)])
+        }
+        try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+        session.settle(.seconds(1))
+        #expect(session.process.isRunning, "\(session.log)")
+        #expect(session.terminate() == 0, "\(session.log)")
+        let file = try DocumentFile.open(at: session.documentURL)
+        guard case .stroke(let stroke)? = file.document.elements.first else {
+            Issue.record("no stroke")
+            return
+        }
+        #expect(stroke.samples.count == 5001)
+    }
+}

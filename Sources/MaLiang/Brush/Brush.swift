@@ -16,7 +16,7 @@ public struct Brush: Hashable, Codable, Sendable {
     /// Stamp diameter, in pixels, at full pressure.
     public var pointSize: Double
     /// Distance between stamps along the stroke: pixels, or a fraction of the current size when
-    /// ``spacingRelativeToSize`` is set. Never below ``minimumStep`` pixels.
+    /// ``spacingRelativeToSize`` is set. Never below ``minimumStep`` pixels, nor ``minimumRelativeStep`` of the size.
     public var pointStep: Double
     /// When set, ``pointStep`` is a fraction of the stamp size (0.1 = stamps every tenth of a diameter).
     public var spacingRelativeToSize: Bool
@@ -42,6 +42,9 @@ public struct Brush: Hashable, Codable, Sendable {
 
     /// Smallest distance between stamps, in pixels: bounds the stamp count of any stroke.
     public static let minimumStep = 0.25
+    /// Smallest distance between stamps as a fraction of their size: closer dabs look the same, and without it a
+    /// 1,000 px brush at the minimum step would cover 3 gigapixels in a 1,000 px stroke (work, not paint).
+    public static let minimumRelativeStep = 0.01
 
     public init(
         name: String = "pen", textureID: String? = nil, hardness: Double = 1, opacity: Double = 0.3,

@@ -87,7 +87,7 @@ struct StampRecipe {
 
     /// Pixels to the next stamp after one of diameter `size`.
     @inline(__always) func stepAfter(size: Double) -> Double {
-        max(relativeStep ? step * size : step, Brush.minimumStep)
+        max(relativeStep ? step * size : step, Brush.minimumStep, size * Brush.minimumRelativeStep)
     }
 
     /// The pressure curve's output for `pressure`, through the lookup table.

@@ -274,8 +274,8 @@ public enum DataImporter {
         for (offset, id) in ids.sorted().enumerated() {
             let url = directory.appendingPathComponent(id)
             let png = try readFile(url, limit: PNGLimits.standard.maximumBytes, what: "the texture \"\(id)\"")
-            do { _ = try PNG.header(of: png) } catch {
-                throw StoreError(.invalidContent, "the texture \"\(id)\" is not a usable PNG: \(error.description)")
+            do { _ = try ImageCheck.dimensions(of: png) } catch {
+                throw StoreError(.invalidContent, "the texture \"\(id)\" is \(error.message)")
             }
             textures[id] = png
             progress?(Double(offset + 1) / Double(ids.count))

@@ -142,11 +142,12 @@ struct NativeReader {
         while try statement.step() {
             guard let id = statement.text(0) else { continue }
             let png = statement.blob(1)
+            // Decoded whole: a truncated or damaged image is left out here, not skipped without a word when drawn.
             do {
-                _ = try PNG.header(of: png)
+                _ = try ImageCheck.dimensions(of: png)
                 textures[id] = png
             } catch {
-                unreadable[id] = "not a usable PNG (\(error))"
+                unreadable[id] = error.message
             }
         }
         return (textures, unreadable)

@@ -46,8 +46,9 @@ extension CanvasRenderer {
         let height = (document.size.height * scale).rounded(.up)
         let limit = Double(Self.maximumExportSide)
         guard width <= limit, height <= limit else {
+            let size = width.isFinite && height.isFinite ? "\(width.formatted())×\(height.formatted())" : "endless"
             throw VulkanError(
-                "an export of \(Int(width))×\(Int(height)) pixels is larger than \(Self.maximumExportSide) a side")
+                "an export at scale \(scale) would be \(size) pixels; at most \(Self.maximumExportSide) a side")
         }
         return (max(Int(width), 1), max(Int(height), 1))
     }

@@ -62,9 +62,10 @@ extension PaintingApp: FrameScheduler {
         }
     }
 
-    /// Writes the drawing as a PNG next to the document (drawing.png beside drawing.maliang).
+    /// Writes the drawing as a PNG next to the document (drawing.png beside drawing.maliang, or drawing-2.png when
+    /// that exists: an export never replaces an earlier one).
     func exportPNG() {
-        let url = file.url.deletingPathExtension().appendingPathExtension("png")
+        let url = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
         do {
             try PNGExport.write(renderer, to: url)
             applier.post(StatusMessage(.info, "Exported \(url.path)"))

@@ -6,16 +6,12 @@ package enum WaylandFixed {
     /// Rounds to the nearest 1/256; non-finite values become 0 and out-of-range values saturate.
     package static func encode(_ value: Double) -> Int32 {
         guard value.isFinite else { return 0 }
-        return Int32(clamping: Int64((value * 256).rounded()).clamped(to: Int64(Int32.min)...Int64(Int32.max)))
+        // Clamped as a Double first: converting 1e30 × 256 to an integer would trap.
+        let scaled = min(max((value * 256).rounded(), Double(Int32.min)), Double(Int32.max))
+        return Int32(scaled)
     }
 
     package static func decode(_ fixed: Int32) -> Double { Double(fixed) / 256 }
-}
-
-extension Int64 {
-    fileprivate func clamped(to range: ClosedRange<Int64>) -> Int64 {
-        Swift.min(Swift.max(self, range.lowerBound), range.upperBound)
-    }
 }
 
 /// A C copy of a Swift string that lives as long as this object: the pointer stays valid while a message that

@@ -67,6 +67,25 @@ public final class WaylandServerDisplay {
         wl_display_flush_clients(display)
     }
 
+    /// Whether some client's socket cannot take more now: it has not read what was sent. libwayland 1.21 keeps only
+    /// 4 KiB a client beyond the socket and drops a client whose events overflow it, so a sender waits for this to
+    /// clear (handling requests meanwhile) before sending more.
+    public var someClientIsBehind: Bool {
+        guard !destroyed else { return false }
+        let list = wl_display_get_client_list(display)
+        var link = list?.pointee.next
+        while let current = link, current != list {
+            guard let client = wl_client_from_link(current) else { break }
+            link = current.pointee.next
+            var descriptor = pollfd(fd: wl_client_get_fd(client), events: Int16(POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, 0) == 1 else { return true }
+            // A client that hung up has nothing to wait for.
+            if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { continue }
+            if descriptor.revents & Int16(POLLOUT) == 0 { return true }
+        }
+        return false
+    }
+
     /// A new serial for events that carry one.
     public func nextSerial() -> UInt32 { wl_display_next_serial(display) }
 

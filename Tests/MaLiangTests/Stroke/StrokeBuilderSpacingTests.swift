@@ -84,3 +84,17 @@ func pen(_ x: Double, _ y: Double, pressure: Double? = 1, time: UInt64 = 0) -> I
         #expect(whole == streamed)
     }
 }
+
+@Suite struct StampWorkTests {
+    /// A huge brush at the smallest step (a 1.4 KB MaLiang folder can ask for it) places dabs no closer than 1 % of
+    /// their size: the work of a stroke stays proportional to what it paints.
+    @Test func aHugeBrushAtTheSmallestStepIsSpacedByItsSize() {
+        let brush = AnyBrush.brush(Brush(hardness: 0.5, opacity: 1, pointSize: 1000, pointStep: 0))
+        var builder = StrokeBuilder(brush: brush, seed: 1)
+        let samples = (0...20).map { InputSample(position: Point(x: Double($0) * 50, y: 0), pressure: 1) }
+        var stamps = builder.add(samples)
+        builder.finish(into: &stamps)
+        // 1,000 px of stroke, a dab every 10 px: 101, not the 4,001 a 0.25 px step would make.
+        #expect(stamps.count == 101, "\(stamps.count)")
+    }
+}
