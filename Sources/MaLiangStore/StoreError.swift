@@ -13,6 +13,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case diskFull
         /// Reading or writing failed.
         case io
+        /// Another window or program has the document open for writing.
+        case inUse
     }
 
     public let kind: Kind

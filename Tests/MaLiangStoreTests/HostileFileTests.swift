@@ -87,3 +87,30 @@ import Testing
         #expect(FileNames.unused(first).lastPathComponent == "drawing-3.png")
     }
 }
+
+@Suite struct WriterLockTests {
+    @Test func oneWriterAtATimeReadersAlwaysAndACopyWhenWanted() throws {
+        let url = try temporaryFolder().appendingPathComponent("shared.maliang")
+        let first = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
+        try first.edit { $0.append(makeStroke($0)) }
+        do {
+            _ = try DocumentFile.open(at: url)
+            Issue.record("a second writer opened the file")
+        } catch {
+            #expect(error.kind == .inUse && error.message.contains("another"), "\(error)")
+        }
+        // Readers do not wait for the writer.
+        let reader = try DocumentFile.open(at: url, readOnly: true)
+        #expect(reader.document.elements.count == 1)
+        reader.close()
+        // A copy is a document of its own, with everything written so far.
+        let copy = try DocumentFile.openCopy(
+            of: url, at: url.deletingLastPathComponent().appendingPathComponent("c.maliang"))
+        #expect(copy.document.elements.count == 1)
+        try copy.edit { $0.append(makeStroke($0, offset: 5)) }
+        copy.close()
+        first.close()
+        let again = try DocumentFile.open(at: url)
+        #expect(again.document.elements.count == 1)
+    }
+}

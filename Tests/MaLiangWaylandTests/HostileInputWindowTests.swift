@@ -38,3 +38,27 @@ import WaylandTestSupport
         #expect(exports.sorted() == ["autosave-2.png", "autosave.png"], "\(exports)")
     }
 }
+
+@Suite(.serialized) struct TwoWindowsTests {
+    /// Two windows on one file never both write it: the second works on a copy and says so.
+    @Test func aSecondWindowOnTheSameFileWorksOnACopy() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-two-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try AppSession.withTablet(dataHome: home)
+        try first.pen(points((100, 200), (500, 200)), pressure: 1)
+        first.settle()
+        let second = try AppSession.withTablet(dataHome: home)
+        #expect(second.pump(until: { second.log.contains("open in another window") }), "\(second.log)")
+        try second.pen(points((100, 400), (500, 400)), pressure: 1)
+        try first.pen(points((100, 600), (500, 600)), pressure: 1)
+        first.settle()
+        second.settle()
+        #expect(second.terminate() == 0, "\(second.log)")
+        #expect(first.terminate() == 0, "\(first.log)")
+        let folder = home.appendingPathComponent("maliang")
+        let original = try DocumentFile.open(at: folder.appendingPathComponent("autosave.maliang"))
+        let copy = try DocumentFile.open(at: folder.appendingPathComponent("autosave-2.maliang"))
+        #expect(original.document.elements.count == 2)
+        #expect(copy.document.elements.count == 2)
+    }
+}

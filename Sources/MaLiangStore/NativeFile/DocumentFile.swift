@@ -22,6 +22,8 @@ public final class DocumentFile {
     private let statements: Statements
     /// Reads loaded strokes' samples when they are needed.
     private let samples: StoredSampleReader?
+    /// Held while the file is open for writing.
+    private let lock: WriterLock?
     /// Wall time of each change written, in seconds (for benchmarks).
     public private(set) var commitDurations: [Double] = []
 
@@ -43,6 +45,11 @@ public final class DocumentFile {
             throw StoreError(.io, "\(url.path) already exists")
         }
         let database = try SQLiteDatabase(path: url.path, create: true)
+        let lock: WriterLock
+        do { lock = try WriterLock(path: url.path) } catch {
+            database.close()
+            throw error
+        }
         do {
             try configure(database)
             try Schema.migrate(database, from: 0)
@@ -57,7 +64,7 @@ public final class DocumentFile {
                 }
             }
             progress?(1)
-            return try DocumentFile(url: url, document: document, leftOut: [], database: database)
+            return try DocumentFile(url: url, document: document, leftOut: [], database: database, lock: lock)
         } catch {
             database.close()
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
@@ -73,6 +80,8 @@ public final class DocumentFile {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StoreError(.io, "\(url.path) does not exist")
         }
+        // One writer at a time; readers need no lock (WAL lets them read while it writes).
+        let lock = readOnly ? nil : try WriterLock(path: url.path)
         let database = try SQLiteDatabase(path: url.path, create: false, readOnly: readOnly)
         do {
             try check(database, readOnly: readOnly)
@@ -81,7 +90,7 @@ public final class DocumentFile {
             let (document, leftOut) = try NativeReader(database: database, samples: samples).read(
                 dropHidden: !readOnly, progress: progress)
             return try DocumentFile(
-                url: url, document: document, leftOut: leftOut, database: database, samples: samples)
+                url: url, document: document, leftOut: leftOut, database: database, samples: samples, lock: lock)
         } catch {
             database.close()
             throw error
@@ -90,8 +99,9 @@ public final class DocumentFile {
 
     private init(
         url: URL, document: Document, leftOut: [String], database: SQLiteDatabase,
-        samples: StoredSampleReader? = nil
+        samples: StoredSampleReader? = nil, lock: WriterLock?
     ) throws(StoreError) {
+        self.lock = lock
         self.url = url
         self.document = document
         self.leftOut = leftOut
@@ -107,7 +117,28 @@ public final class DocumentFile {
     deinit { close() }
 
     /// Closes the file (everything written is already in it).
-    public func close() { database.close() }
+    public func close() {
+        database.close()
+        lock?.release()
+    }
+
+    /// Copies the document file at `url` — which another writer may have open — to `destination`, a complete and
+    /// consistent copy (SQLite's VACUUM INTO from a read-only connection), and opens the copy for writing.
+    public static func openCopy(of url: URL, at destination: URL) throws(StoreError) -> DocumentFile {
+        guard !FileManager.default.fileExists(atPath: destination.path) else {
+            throw StoreError(.io, "\(destination.path) already exists")
+        }
+        let source = try SQLiteDatabase(path: url.path, create: false, readOnly: true)
+        defer { source.close() }
+        try check(source, readOnly: true)
+        do {
+            try source.execute("VACUUM INTO '\(destination.path.replacingOccurrences(of: "'", with: "''"))'")
+        } catch {
+            unlink(destination.path)
+            throw error
+        }
+        return try open(at: destination)
+    }
 
     /// Writes `changes` in one transaction: all of them, or — when this throws — none.
     public func write(_ changes: [DocumentChange]) throws(StoreError) {

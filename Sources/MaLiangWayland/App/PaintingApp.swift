@@ -54,7 +54,8 @@ public final class PaintingApp {
         let registry = WaylandRegistry(connection: connection)
         try connection.roundtrip()
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
-        file = try Self.openDocument(path)
+        let (opened, notice) = try Self.openDocument(path)
+        file = opened
         saveQueue = SaveQueue(file: file)
         session = EditingSession(document: file.document)
         session.penOnly = penOnly
@@ -78,18 +79,37 @@ public final class PaintingApp {
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
+        if let notice { applier.post(notice) }
         for line in file.leftOut {
             applier.post(StatusMessage(.warning, "Left out of \(file.url.lastPathComponent): \(line)"))
         }
         for note in globals.notes { log(note) }
     }
 
-    /// Opens the document at `path`, or creates it (and its folder) when missing.
-    private static func openDocument(_ path: String?) throws -> DocumentFile {
+    /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is
+    /// changing is opened as a copy beside it (never two writers), with a notice saying so.
+    private static func openDocument(_ path: String?) throws -> (DocumentFile, notice: StatusMessage?) {
         let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
-        if FileManager.default.fileExists(atPath: url.path) { return try DocumentFile.open(at: url) }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try DocumentFile.create(at: url, size: Size(width: 4096, height: 3072))
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            return (try DocumentFile.create(at: url, size: Size(width: 4096, height: 3072)), nil)
+        }
+        let opened: Result<DocumentFile, StoreError>
+        do throws(StoreError) { opened = .success(try DocumentFile.open(at: url)) } catch { opened = .failure(error) }
+        switch opened {
+        case .success(let file):
+            return (file, nil)
+        case .failure(let error) where error.kind != .inUse:
+            throw error
+        case .failure:
+            let copy = FileNames.unused(url)
+            let file = try DocumentFile.openCopy(of: url, at: copy)
+            let notice = StatusMessage(
+                .warning,
+                "\(url.lastPathComponent) is open in another window: this is a copy, \(copy.lastPathComponent)")
+            return (file, notice)
+        }
     }
 
     /// Runs until the window is closed or the process is asked to terminate; `insert` names PNG images to place
