@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "MaLiangStore", dependencies: ["MaLiang", "CSQLite", "PNGCodec"]),
 
         // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.
-        .target(name: "MaLiangEditor", dependencies: ["MaLiang", "MaLiangStore"]),
+        .target(name: "MaLiangEditor", dependencies: ["MaLiang", "MaLiangStore", "PNGCodec"]),
 
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
         .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
@@ -74,6 +74,12 @@ let package = Package(
             dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
 
+        // Every parser of outside bytes as a fuzz target, and the fuzzer's entry point (meson-helpers/fuzz).
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangWayland", "PNGCodec", "TestCompositor"]),
+        .executableTarget(name: "maliang-fuzz", dependencies: ["FuzzTargets"]),
+
         .executableTarget(
             name: "maliang",
             dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangCanvas", "MaLiangWayland", "PNGCodec"]),
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
         .testTarget(name: "MaLiangCanvasTests", dependencies: ["MaLiangCanvas", "PNGCodec"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Corpus"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "MaLiangWaylandTests",

@@ -116,7 +116,8 @@ int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max
     error_context context = {error};
     png_structp png = NULL;
     png_infop info = NULL;
-    png_bytep *rows = NULL;
+    // volatile: assigned after setjmp and freed after the longjmp, so it must not live only in a register.
+    png_bytep *volatile rows = NULL;
     if (begin_read(&source, &context, max_width, max_height, &png, &info) != 0) return -1;
     if (setjmp(png_jmpbuf(png))) {
         free(rows);
@@ -160,7 +161,8 @@ int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t str
         return -1;
     }
     png_infop info = png_create_info_struct(png);
-    png_bytep *rows = NULL;
+    // volatile: assigned after setjmp and freed after the longjmp, so it must not live only in a register.
+    png_bytep *volatile rows = NULL;
     if (!info || setjmp(png_jmpbuf(png))) {
         free(rows);
         free(target.data);

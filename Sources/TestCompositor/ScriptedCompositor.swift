@@ -58,6 +58,9 @@ public final class ScriptedCompositor {
     var tablet = TabletState()
     var presentationFeedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
     var keymap: Keymap?
+    var wmBases: [XdgWmBaseResource] = []
+    var pingSerial: UInt32 = 0
+    var lastPong: UInt32?
     /// Every commit of every surface, counted.
     public internal(set) var commitCount = 0
     /// Called after every surface commit has been applied (for measurements).

@@ -126,6 +126,25 @@ import Testing
         #expect(effects.messages.first?.severity == .error)
         #expect(effects.messages.first?.text.contains("broken.png") == true)
     }
+
+    /// A file named to place that never ends, is a folder, or is missing: a message, nothing read into memory.
+    @Test(arguments: ["/dev/zero", "/", "/nonexistent/picture.png"])
+    func anImageFileThatIsNoImageIsAMessage(path: String) throws {
+        let session = try makeSession()
+        let effects = session.insertImage(file: URL(fileURLWithPath: path))
+        #expect(effects.changes.isEmpty && session.document.textures.isEmpty)
+        #expect(effects.messages.first?.severity == .error && effects.messages.first?.text.contains(path) == true)
+    }
+
+    @Test func anImageFileIsPlaced() throws {
+        let session = try makeSession()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("place-\(getpid()).png")
+        try testPNG().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let effects = session.insertImage(file: url, at: Point(x: 100, y: 100))
+        #expect(
+            effects.messages.isEmpty && session.document.textures.count == 1 && session.document.elements.count == 1)
+    }
 }
 
 @Suite struct ChartletCornerTests {

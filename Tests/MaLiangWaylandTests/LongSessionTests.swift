@@ -6,8 +6,10 @@ import WaylandTestSupport
 
 /// A long session's document (5,000 strokes of 1,500 samples with glow, eraser and 50 images), made here, then
 /// opened in the window, rendered, exported as a MaLiang folder and imported back — each without a crash and
-/// within 400 MB of memory. The figures are printed.
-@Suite(.serialized) struct LongSessionTests {
+/// within 400 MB of memory. The figures are printed. (Not under AddressSanitizer, which multiplies memory and time:
+/// the normal suite covers it.)
+@Suite(.serialized, .disabled(if: Sanitizer.addressIsOn, "memory limits do not hold under AddressSanitizer"))
+struct LongSessionTests {
     static let memoryLimit = 400.0
 
     @Test func aLongSessionsDocumentOpensRendersExportsAndImportsWithinMemory() throws {

@@ -80,6 +80,14 @@ extension AppSession {
         settle(.milliseconds(100))
     }
 
+    /// Waits until the app has acted on every event sent so far (it answers a ping after them); false when it
+    /// did not answer within five seconds.
+    @discardableResult
+    func roundTrip() -> Bool {
+        let serial = compositor.ping()
+        return pump(until: { compositor.answeredPing(serial) }, timeout: .seconds(5))
+    }
+
     /// Ends the session by SIGKILL: nothing of the app runs after it.
     func kill() -> Int32 {
         Glibc.kill(process.processIdentifier, SIGKILL)

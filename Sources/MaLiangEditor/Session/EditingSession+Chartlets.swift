@@ -1,6 +1,7 @@
 import Foundation
 import MaLiang
 import MaLiangStore
+import PNGCodec
 
 /// Placed images: inserted, selected, moved by dragging inside, scaled and turned by dragging a corner or with two
 /// fingers, deleted. Each gesture is one undo step, and every placement stays within ``Limits``: what a gesture
@@ -22,6 +23,18 @@ extension EditingSession {
     public static let insertedImageSide = 512.0
     /// Half the size of a corner handle, window pixels.
     static let handleReach = 24.0
+
+    /// Places the PNG file at `url` (named with `--insert`, dropped on the window): read no further than an image
+    /// may be large, so a huge file or a device is a message, never all of memory.
+    public func insertImage(file url: URL, at center: Point? = nil) -> Effects {
+        let png: Data
+        do { png = try BoundedFile.read(url, limit: PNGLimits.standard.maximumBytes, what: "the image") } catch {
+            var effects = Effects()
+            effects.messages.append(StatusMessage(.error, "Cannot place \(url.path): \(error.message)"))
+            return effects
+        }
+        return insertImage(png: png, at: center, name: url.path)
+    }
 
     /// Places a PNG image centred on `center` (the middle of the view when nil) at its own size, at most
     /// ``insertedImageSide``, and selects it. The image and the chartlet reach the document — and the file — as

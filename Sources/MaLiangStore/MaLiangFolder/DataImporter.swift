@@ -121,9 +121,7 @@ public enum DataImporter {
 
     private static func readFile(_ url: URL, limit: Int, what: String) throws(StoreError) -> Data {
         _ = try fileSize(url, limit: limit, what: what)
-        do { return try Data(contentsOf: url) } catch {
-            throw StoreError(.io, "cannot read \(url.path): \(error.localizedDescription)")
-        }
+        return try BoundedFile.read(url, limit: limit, what: what)
     }
 
     /// A MaLiang coordinate pair (points × 10) in document pixels, or nil when absurd.

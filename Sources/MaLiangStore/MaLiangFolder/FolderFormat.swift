@@ -40,8 +40,8 @@ enum HexColor {
 }
 
 /// Texture ids name files inside `textures/`: anything that could leave that folder is refused.
-enum TextureName {
-    static func isSafe(_ id: String) -> Bool {
+package enum TextureName {
+    package static func isSafe(_ id: String) -> Bool {
         !id.isEmpty && id.utf8.count <= 255 && !id.hasPrefix(".") && !id.contains("/") && !id.contains("\\")
             && !id.unicodeScalars.contains { $0.value < 0x20 }
     }

@@ -97,6 +97,17 @@ public final class DocumentFile {
         }
     }
 
+    /// Reads a document from a file's bytes in memory (never written; every stroke's samples in memory), with what
+    /// had to be left out.
+    package static func read(bytes: Data, name: String = "the document") throws(StoreError) -> (
+        Document, leftOut: [String]
+    ) {
+        let database = try SQLiteDatabase(bytes: bytes, name: name)
+        defer { database.close() }
+        try check(database, readOnly: true)
+        return try NativeReader(database: database, samples: nil).read(dropHidden: false, progress: nil)
+    }
+
     private init(
         url: URL, document: Document, leftOut: [String], database: SQLiteDatabase,
         samples: StoredSampleReader? = nil, lock: WriterLock?

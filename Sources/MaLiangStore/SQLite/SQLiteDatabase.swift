@@ -26,6 +26,44 @@ package final class SQLiteDatabase {
         sqlite3_busy_timeout(db, 2000)
     }
 
+    /// A read-only database held in memory, made from a file's bytes (for reading documents that are not files,
+    /// and for fuzzing the reader).
+    package init(bytes: Data, name: String) throws(StoreError) {
+        path = name
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+            let db
+        else {
+            sqlite3_close_v2(db)
+            throw StoreError(.io, "cannot open an in-memory database")
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+        guard mlsqlite_harden(db) == SQLITE_OK else { throw error("cannot configure SQLite") }
+        // SQLite owns the copy (freed with the connection) and may not grow it.
+        let size = bytes.count
+        guard let copy = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
+            throw StoreError(.io, "out of memory for \(name)")
+        }
+        bytes.withUnsafeBytes { raw in
+            if let base = raw.baseAddress { copy.copyMemory(from: base, byteCount: size) }
+        }
+        // A file in WAL mode says so in its header (bytes 18 and 19); a database in memory has no WAL to read.
+        if size >= 100 {
+            let header = copy.assumingMemoryBound(to: UInt8.self)
+            if header[18] == 2 && header[19] == 2 {
+                header[18] = 1
+                header[19] = 1
+            }
+        }
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+        guard
+            sqlite3_deserialize(
+                db, "main", copy.assumingMemoryBound(to: UInt8.self), sqlite3_int64(size), sqlite3_int64(size), flags)
+                == SQLITE_OK
+        else { throw error("cannot read \(name) as a database") }
+    }
+
     deinit { close() }
 
     package func close() {

@@ -77,12 +77,12 @@ struct MouseState {
 }
 
 /// Linux input codes of the buttons the client understands.
-enum ButtonCode {
-    static let left: UInt32 = 0x110
-    static let right: UInt32 = 0x111
-    static let middle: UInt32 = 0x112
-    static let stylus: UInt32 = 0x14b
-    static let stylus2: UInt32 = 0x14c
+package enum ButtonCode {
+    package static let left: UInt32 = 0x110
+    package static let right: UInt32 = 0x111
+    package static let middle: UInt32 = 0x112
+    package static let stylus: UInt32 = 0x14b
+    package static let stylus2: UInt32 = 0x14c
 }
 
 /// The cursor surfaces: one for the pointer, and a separate one per tablet tool (kept on the tool).

@@ -46,7 +46,9 @@ extension PaintingApp {
                 guard let drag = devices.dragOffer, drag.mimeTypes.contains("text/uri-list") else { return }
                 let point = session.documentPoint(x: devices.dropPoint.x, y: devices.dropPoint.y)
                 receive(drag, mimeType: "text/uri-list") { [unowned self] data in
-                    for path in Self.filePaths(fromURIList: data) { insertDroppedImage(path, at: point) }
+                    for path in Self.filePaths(fromURIList: data) {
+                        dispatch(session.insertImage(file: URL(fileURLWithPath: path), at: point))
+                    }
                     if drag.offer.version >= 3 { drag.offer.finish() }
                     forget(drag)
                 }
@@ -66,15 +68,6 @@ extension PaintingApp {
         }
         receive(offer, mimeType: "image/png") { [unowned self] data in
             dispatch(session.insertImage(png: data, name: "the pasted image"))
-        }
-    }
-
-    private func insertDroppedImage(_ path: String, at point: Point) {
-        do {
-            let png = try Data(contentsOf: URL(fileURLWithPath: path))
-            dispatch(session.insertImage(png: png, at: point, name: path))
-        } catch {
-            applier.post(StatusMessage(.error, "Cannot read \(path): \(error.localizedDescription)"))
         }
     }
 

@@ -73,33 +73,13 @@ extension PaintingApp {
         for frame in state.machine.handle(translated) { apply(frame, to: state) }
     }
 
-    /// One complete hardware state change of a tool, as the editing core's events, in order.
+    /// One complete hardware state change of a tool, handed to the editing core.
     func apply(_ frame: TabletToolState.Frame, to state: ToolState) {
         if frame.proximity == .began { setToolCursor(state, serial: frame.proximitySerial) }
-        func send(_ phase: InputEvent.Phase) {
-            var buttons: InputEvent.Buttons = []
-            if state.machine.buttonsHeld.contains(ButtonCode.stylus) { buttons.insert(.barrelLower) }
-            handle(
-                InputEvent(
-                    device: .tool(state.number), phase: phase, tool: state.kind, x: frame.x, y: frame.y,
-                    pressure: frame.pressure, tiltX: frame.tiltX, tiltY: frame.tiltY, rotation: frame.rotation,
-                    distance: frame.distance, buttons: buttons, time: UInt64(frame.time) * 1000,
-                    received: MonotonicClock.microseconds(), serial: state.lastSerial,
-                    hardwareSerial: state.serial))
-        }
-        if frame.proximity == .began || (frame.moved && !frame.isDown && frame.contact == .unchanged) { send(.hover) }
-        if frame.pressed.contains(ButtonCode.stylus2) { send(.buttonPressed(.barrelUpper)) }
-        switch frame.contact {
-        case .began:
-            send(.down)
-        case .ended:
-            if frame.moved { send(.move) }
-            send(.up)
-        case .unchanged:
-            // A frame in contact is a sample, even one that only changed pressure or tilt.
-            if frame.isDown { send(.move) }
-        }
-        if frame.proximity == .ended { send(.leave) }
+        let events = frame.inputEvents(
+            device: state.number, tool: state.kind, buttonsHeld: state.machine.buttonsHeld, serial: state.lastSerial,
+            hardwareSerial: state.serial, received: MonotonicClock.microseconds())
+        for event in events { handle(event) }
     }
 
     /// Each tool has its own cursor surface — the brush outline — set again on every proximity_in with that

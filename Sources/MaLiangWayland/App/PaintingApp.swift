@@ -115,14 +115,7 @@ public final class PaintingApp {
     /// Runs until the window is closed or the process is asked to terminate; `insert` names PNG images to place
     /// first. Returns the exit status: non-zero when something could not be saved.
     public func run(inserting insert: [String] = []) -> Int32 {
-        for path in insert {
-            do {
-                let png = try Data(contentsOf: URL(fileURLWithPath: path))
-                dispatch(session.insertImage(png: png, name: path))
-            } catch {
-                applier.post(StatusMessage(.error, "Cannot read \(path): \(error.localizedDescription)"))
-            }
-        }
+        for path in insert { dispatch(session.insertImage(file: URL(fileURLWithPath: path))) }
         let termination = TerminationSignal.install()
         if termination >= 0 { _ = loop.watch(termination) { [unowned self] _ in running = false } }
         var failure: String?

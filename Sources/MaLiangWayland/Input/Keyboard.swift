@@ -63,9 +63,9 @@ final class Keyboard {
 }
 
 /// Which editing command a key asks for.
-enum KeyCommand {
+package enum KeyCommand {
     /// The command for a keysym (lower case) with the modifiers held, if any.
-    static func command(keysym: UInt32, control: Bool, shift: Bool) -> Command? {
+    package static func command(keysym: UInt32, control: Bool, shift: Bool) -> Command? {
         switch (keysym, control, shift) {
         case (0x7a, true, false): .undo  // z
         case (0x7a, true, true), (0x79, true, _): .redo  // Z, y

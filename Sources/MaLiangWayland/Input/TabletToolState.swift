@@ -1,11 +1,14 @@
+import MaLiang
+import MaLiangEditor
+
 /// One tablet tool's protocol events gathered into frames, the way the tablet protocol means them: everything up
 /// to `frame` is one hardware state change, in no fixed order (mutter sends pressure after motion).
 ///
 /// Handles the pitfalls: axis-only frames are samples; tip, proximity and buttons are tri-state per frame; state
 /// is reset at proximity out; a missing `frame` after proximity out is made up when the next proximity in comes;
 /// a tool removed while in proximity leaves in a final frame.
-struct TabletToolState {
-    enum Event: Equatable {
+package struct TabletToolState {
+    package enum Event: Equatable {
         case proximityIn(serial: UInt32)
         case proximityOut
         case down(serial: UInt32)
@@ -23,45 +26,47 @@ struct TabletToolState {
         case removed
     }
 
-    enum Change: Equatable {
+    package enum Change: Equatable {
         case unchanged
         case began
         case ended
     }
 
     /// One hardware state change.
-    struct Frame: Equatable {
-        var proximity = Change.unchanged
-        var contact = Change.unchanged
-        var moved = false
+    package struct Frame: Equatable {
+        package var proximity = Change.unchanged
+        package var contact = Change.unchanged
+        package var moved = false
         /// Surface coordinates of the tool now.
-        var x = 0.0
-        var y = 0.0
+        package var x = 0.0
+        package var y = 0.0
         /// 0…1.
-        var pressure = 0.0
-        var distance: Double?
-        var tiltX: Double?
-        var tiltY: Double?
-        var rotation: Double?
-        var pressed: [UInt32] = []
-        var released: [UInt32] = []
+        package var pressure = 0.0
+        package var distance: Double?
+        package var tiltX: Double?
+        package var tiltY: Double?
+        package var rotation: Double?
+        package var pressed: [UInt32] = []
+        package var released: [UInt32] = []
         /// Milliseconds, compositor clock.
-        var time: UInt32 = 0
+        package var time: UInt32 = 0
         /// Serial of the proximity_in, for set_cursor.
-        var proximitySerial: UInt32 = 0
+        package var proximitySerial: UInt32 = 0
         /// After this frame.
-        var inProximity = false
-        var isDown = false
+        package var inProximity = false
+        package var isDown = false
     }
 
     private var pending = Frame()
+
+    package init() {}
     private var hasPending = false
     /// What the tool is like after the last frame.
-    private(set) var current = Frame()
-    private(set) var buttonsHeld: Set<UInt32> = []
+    package private(set) var current = Frame()
+    package private(set) var buttonsHeld: Set<UInt32> = []
 
     /// Feeds one event; returns the frames it completes (zero, one, or two when a frame was missing).
-    mutating func handle(_ event: Event) -> [Frame] {
+    package mutating func handle(_ event: Event) -> [Frame] {
         var finished: [Frame] = []
         switch event {
         case .proximityIn(let serial):
@@ -154,5 +159,38 @@ struct TabletToolState {
         }
         current = frame
         return frame
+    }
+}
+
+extension TabletToolState.Frame {
+    /// The editing core's events for this frame, in order: hover (entering, or moving in the air), a barrel-button
+    /// press, the contact beginning, moving (a frame in contact is a sample, even one that only changed pressure)
+    /// or ending (after its last move), and leaving.
+    package func inputEvents(
+        device: Int, tool: ToolKind, buttonsHeld: Set<UInt32>, serial: UInt32, hardwareSerial: UInt64?,
+        received: UInt64
+    ) -> [InputEvent] {
+        var buttons: InputEvent.Buttons = []
+        if buttonsHeld.contains(ButtonCode.stylus) { buttons.insert(.barrelLower) }
+        func event(_ phase: InputEvent.Phase) -> InputEvent {
+            InputEvent(
+                device: .tool(device), phase: phase, tool: tool, x: x, y: y, pressure: pressure, tiltX: tiltX,
+                tiltY: tiltY, rotation: rotation, distance: distance, buttons: buttons, time: UInt64(time) * 1000,
+                received: received, serial: serial, hardwareSerial: hardwareSerial)
+        }
+        var events: [InputEvent] = []
+        if proximity == .began || (moved && !isDown && contact == .unchanged) { events.append(event(.hover)) }
+        if pressed.contains(ButtonCode.stylus2) { events.append(event(.buttonPressed(.barrelUpper))) }
+        switch contact {
+        case .began:
+            events.append(event(.down))
+        case .ended:
+            if moved { events.append(event(.move)) }
+            events.append(event(.up))
+        case .unchanged:
+            if isDown { events.append(event(.move)) }
+        }
+        if proximity == .ended { events.append(event(.leave)) }
+        return events
     }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import MaLiang
+import MaLiangEditor
+import MaLiangStore
+import MaLiangWayland
+import PNGCodec
+
+/// Any sequence of tablet, touch, pointer and keyboard events — in orders no compositor should send, with values
+/// beyond every range — through the window's tablet frame machines and key map into the editing core. Whatever
+/// happens, the document holds only what the file takes.
+enum InputEventFuzzing {
+    /// True when the events left something in the document.
+    static func run(_ bytes: Data) -> Bool {
+        guard let document = try? Document(size: Size(width: 512, height: 384)) else { violated("no empty document") }
+        let session = EditingSession(document: document, seeds: { 42 })
+        var input = ByteSource(bytes)
+        var tools = [TabletToolState(), TabletToolState(), TabletToolState()]
+        var mouse: InputEvent.Buttons = []
+        var time: UInt64 = 0
+        var operations = 0
+        while !input.isEmpty && operations < 2_000 {
+            operations += 1
+            time += UInt64(input.byte()) * 1000
+            switch input.byte() % 10 {
+            case 0, 1, 2:
+                let index = Int(input.byte()) % tools.count
+                for frame in tools[index].handle(tabletEvent(&input)) {
+                    let events = frame.inputEvents(
+                        device: index, tool: index == 1 ? .eraser : .pen, buttonsHeld: tools[index].buttonsHeld,
+                        serial: 1, hardwareSerial: nil, received: time)
+                    for event in events { _ = session.handle(event) }
+                }
+            case 3, 4:
+                let phases: [InputEvent.Phase] = [.down, .move, .move, .up, .cancel]
+                let phase = phases[Int(input.byte()) % phases.count]
+                let (x, y) = (input.coordinate(), input.coordinate())
+                let id = Int32(input.byte() % 11)
+                _ = session.handle(
+                    InputEvent(device: .touch(id), phase: phase, tool: .finger, x: x, y: y, time: time, received: time))
+            case 5:
+                let phases: [InputEvent.Phase] = [.hover, .down, .move, .up, .leave]
+                let phase = phases[Int(input.byte()) % phases.count]
+                if phase == .down { mouse = [[.primary], [.secondary], [.middle]][Int(input.byte()) % 3] }
+                let (x, y) = (input.coordinate(), input.coordinate())
+                _ = session.handle(
+                    InputEvent(
+                        device: .mouse, phase: phase, tool: .mouse, x: x, y: y, buttons: mouse, time: time,
+                        received: time))
+            case 6:
+                let keysym = input.byte() < 200 ? UInt32(input.byte()) : input.uint32()
+                let bits = input.byte()
+                if let command = KeyCommand.command(keysym: keysym, control: bits & 1 != 0, shift: bits & 2 != 0) {
+                    _ = session.perform(command)
+                }
+            case 7:
+                let (a, b, c) = (input.coordinate(), input.coordinate(), input.coordinate())
+                switch input.byte() % 4 {
+                case 0: _ = session.scroll(dx: a, dy: b, zooming: c > 0, atX: b, y: a)
+                case 1: _ = session.zoom(by: a / 100, aboutX: b, y: c)
+                case 2: _ = session.rotate(by: a, aboutX: b, y: c)
+                default: _ = session.pan(byX: a, y: b)
+                }
+            case 8:
+                let metrics = WindowMetrics(
+                    width: input.coordinate(), height: input.coordinate(), scale: input.coordinate() / 64,
+                    showsClose: input.byte() & 1 == 0)
+                _ = session.resize(metrics)
+            default:
+                switch input.byte() % 4 {
+                case 0:
+                    _ = session.insertImage(
+                        png: Data(Self.image), at: Point(x: input.coordinate(), y: input.coordinate()))
+                case 1: _ = session.insertImage(png: input.take(Int(input.byte())))
+                case 2: _ = session.finishContacts()
+                default:
+                    let actions = ToolbarLayout(width: 800, showsClose: true).buttons.map(\.action)
+                    _ = session.press(actions[Int(input.byte()) % actions.count])
+                }
+            }
+        }
+        _ = session.finishContacts()
+        check(session.document)
+        return !session.document.elements.isEmpty
+    }
+
+    /// What the file takes: ids and chartlets within the limits, every stroke's samples finite.
+    static func check(_ document: Document) {
+        for element in document.elements {
+            guard Limits.elementID.contains(element.id.rawValue) else { violated("element \(element.id)") }
+            switch element {
+            case .chartlet(let chartlet):
+                guard chartlet.isValid else { violated("chartlet \(chartlet)") }
+            case .stroke(let stroke):
+                guard !stroke.samples.isEmpty, stroke.samples.allSatisfy({ $0.position.isFinite }) else {
+                    violated("stroke \(stroke.id) with \(stroke.samples.count) samples")
+                }
+            }
+        }
+    }
+
+    private static func tabletEvent(_ input: inout ByteSource) -> TabletToolState.Event {
+        switch input.byte() % 12 {
+        case 0: .proximityIn(serial: 1)
+        case 1: .proximityOut
+        case 2: .down(serial: 2)
+        case 3: .up
+        case 4, 5: .motion(x: input.coordinate(), y: input.coordinate())
+        case 6: .pressure(input.uint32())
+        case 7: .distance(input.uint32())
+        case 8: .tilt(x: input.coordinate(), y: input.coordinate())
+        case 9: .rotation(input.coordinate())
+        case 10: .button([0x14b, 0x14c, 0x110][Int(input.byte()) % 3], pressed: input.byte() & 1 == 0)
+        default: input.byte() == 255 ? .removed : .frame(time: input.uint32())
+        }
+    }
+
+    /// A small valid PNG to place. (Bytes, not `Data`: the leak checker cannot see through `Data`'s tagged
+    /// storage in a global and would report it.)
+    static let image: [UInt8] = [UInt8](
+        (try? PNG.encode(PNGImage(width: 4, height: 3, pixels: .rgba8(.init(repeating: 200, count: 48))))) ?? Data())
+}
+
+/// Reads the fuzzer's bytes as numbers, zeros once they run out.
+struct ByteSource {
+    private var bytes: Data.SubSequence
+
+    init(_ data: Data) { bytes = data[...] }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
+
+    mutating func uint32() -> UInt32 { (0..<4).reduce(0) { $0 | UInt32(byte()) << (8 * $1) } }
+
+    mutating func take(_ count: Int) -> Data {
+        let piece = bytes.prefix(count)
+        bytes = bytes.dropFirst(piece.count)
+        return Data(piece)
+    }
+
+    /// A coordinate: mostly within a window, sometimes far beyond, sometimes not a number at all.
+    mutating func coordinate() -> Double {
+        let kind = byte()
+        let raw = Double(Int16(bitPattern: UInt16(byte()) | UInt16(byte()) << 8))
+        switch kind {
+        case 0: return .nan
+        case 1: return .infinity
+        case 2: return -.infinity
+        case 3: return raw * 1e30
+        case 4: return Double(bitPattern: UInt64(uint32()) << 32 | UInt64(uint32()))
+        default: return raw / 16
+        }
+    }
+}
