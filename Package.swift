@@ -71,7 +71,7 @@ let package = Package(
         // The scripted compositor the tests inject input with.
         .target(
             name: "TestCompositor",
-            dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon"]),
+            dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiang"]),
         .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
 
         // Every parser of outside bytes as a fuzz target, and the fuzzer's entry point (meson-helpers/fuzz).

@@ -42,7 +42,7 @@ extension ScriptedCompositor {
         flush()
     }
 
-    private func makeOffer(_ contents: [String: [UInt8]], on device: WlDataDeviceResource) -> WlDataOfferResource {
+    func makeOffer(_ contents: [String: [UInt8]], on device: WlDataDeviceResource) -> WlDataOfferResource {
         let offer = device.dataOffer()
         offer.onRequest = { request in
             guard case .receive(let mimeType, let descriptor) = request else { return }

@@ -6,6 +6,8 @@ extension ScriptedCompositor {
     func advertiseOutput() -> any WithdrawableGlobal {
         WaylandGlobal<WlOutputResource>(display, version: options.version(of: .output, newest: 4)) {
             [unowned self] output in
+            outputs.append(output)
+            output.onDestroy = { [unowned self, weak output] in outputs.removeAll { $0 === output } }
             output.onRequest = { _ in }
             output.geometry(
                 x: 0, y: 0, physicalWidth: 520, physicalHeight: 290, subpixel: .unknown, make: "MaLiang",
@@ -13,7 +15,7 @@ extension ScriptedCompositor {
             output.mode(
                 flags: [.current, .preferred], width: options.outputWidth, height: options.outputHeight, refresh: 60_000
             )
-            output.scale(factor: options.outputScale)
+            output.scale(factor: outputScale)
             output.name(name: "SCRIPTED-1")
             output.description(description: "Scripted test output")
             output.done()

@@ -34,7 +34,7 @@ extension ScriptedCompositor {
         }
     }
 
-    private func sendKeymap(to keyboard: WlKeyboardResource) {
+    func sendKeymap(to keyboard: WlKeyboardResource) {
         do {
             if keymap == nil { keymap = try Keymap() }
             guard let keymap else { return }

@@ -59,6 +59,9 @@ public final class ScriptedCompositor {
     var presentationFeedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
     var keymap: Keymap?
     var wmBases: [XdgWmBaseResource] = []
+    var outputs: [WlOutputResource] = []
+    /// The outputs' integer scale (``Options/outputScale`` until ``setOutputScale(_:)``).
+    public internal(set) var outputScale: Int32
     var pingSerial: UInt32 = 0
     var lastPong: UInt32?
     /// Every commit of every surface, counted.
@@ -71,6 +74,7 @@ public final class ScriptedCompositor {
 
     public init(options: Options = Options()) throws {
         self.options = options
+        outputScale = options.outputScale
         do {
             display = try WaylandServerDisplay(socketName: options.socketName ?? Self.uniqueSocketName())
         } catch {

@@ -4,12 +4,14 @@ import TestCompositor
 
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
 ///
-///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]
+///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
 ///
-/// Prints the socket name, plays the script (see docs/test-compositor.md) as clients connect and map windows,
-/// and keeps serving until interrupted (or until the script ends with --exit-when-done).
+/// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
+/// 60) of randomized adversarial input from SEED — as clients connect and map windows, and keeps serving until
+/// interrupted (or until the script or the chaos ends with --exit-when-done).
 let usage = """
-    usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl] [--exit-when-done]
+    usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
+                                   [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
     """
 
@@ -30,6 +32,8 @@ var scriptPath: String?
 var exitWhenDone = false
 var latencyTrace: String?
 var latencyClient: String?
+var chaosSeed: UInt64?
+var chaosSeconds = 60.0
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": options.socketName = value(after: argument)
@@ -37,6 +41,12 @@ while let argument = arguments.popFirst() {
     case "--exit-when-done": exitWhenDone = true
     case "--latency": latencyTrace = value(after: argument)
     case "--client": latencyClient = value(after: argument)
+    case "--chaos":
+        guard let seed = UInt64(value(after: argument)) else { fail("--chaos needs a whole number seed") }
+        chaosSeed = seed
+    case "--seconds":
+        guard let seconds = Double(value(after: argument)), seconds > 0 else { fail("--seconds needs a number") }
+        chaosSeconds = seconds
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -61,12 +71,18 @@ do {
     let compositor = try ScriptedCompositor(options: options)
     FileHandle.standardOutput.write(Data("WAYLAND_DISPLAY=\(compositor.socketName)\n".utf8))
     let player = script.map { ScriptPlayer(script: $0, compositor: compositor) }
+    var chaos: ChaosSession? = chaosSeed.map { ChaosSession(compositor: compositor, seed: $0, seconds: chaosSeconds) }
     // Interrupted: stop serving and shut down cleanly, so the socket does not outlive the compositor.
     signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
     signal(SIGTERM) { _ in interrupted.store(true, ordering: .relaxed) }
     while !interrupted.load(ordering: .relaxed) {
         compositor.dispatch(timeoutMilliseconds: 5)
         if let player, try player.advance(), exitWhenDone { break }
+        if let session = chaos, try session.advance() {
+            print("chaos \(session.seed) done: \(session.summary)")
+            chaos = nil
+            if exitWhenDone { break }
+        }
     }
     compositor.shutDown()
 } catch {

@@ -69,6 +69,8 @@ import Testing
         #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: false) == .undo)
         #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: true) == .redo)
         #expect(KeyCommand.command(keysym: 0x79, control: true, shift: false) == .redo)
+        #expect(KeyCommand.command(keysym: 0x31, control: true, shift: false) == .actualPixels)
+        #expect(KeyCommand.command(keysym: 0x30, control: true, shift: false) == .resetView)
         #expect(KeyCommand.command(keysym: 0x65, control: true, shift: true) == .exportPNG)
         #expect(KeyCommand.command(keysym: 0x33, control: false, shift: false) == .preset(3))
         #expect(KeyCommand.command(keysym: 0xffc8, control: false, shift: false) == .fullscreen)

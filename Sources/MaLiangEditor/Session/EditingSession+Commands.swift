@@ -14,6 +14,8 @@ public enum Command: Equatable, Sendable {
     case color(Int)
     case pickColor
     case resetView
+    /// One document pixel per screen pixel, not turned.
+    case actualPixels
     case deleteSelection
     /// Fingers paint, or only move the view.
     case togglePenOnly
@@ -57,6 +59,7 @@ extension EditingSession {
             if ToolbarLayout.colors.indices.contains(index) { style.color = ToolbarLayout.colors[index] }
         case .pickColor: isPickingColor.toggle()
         case .resetView: return fitView()
+        case .actualPixels: return actualPixelsView()
         case .deleteSelection: return deleteSelection()
         case .togglePenOnly:
             penOnly.toggle()

@@ -70,6 +70,20 @@ extension EditingSession {
         return pan(byX: -dx * s, y: -dy * s)
     }
 
+    /// Shows the document at one document pixel per screen pixel, not turned, keeping what is at the centre of the
+    /// canvas area there.
+    public func actualPixelsView() -> Effects {
+        let toolbar = ToolbarLayout.height * window.scale
+        let centreX = window.bufferWidth / 2
+        let centreY = toolbar + max(window.bufferHeight - toolbar, 1) / 2
+        let (x, y) = view.invert(centreX, centreY)
+        view = ViewTransform(scale: 1, rotation: 0, offsetX: centreX - x, offsetY: centreY - y)
+        var effects = Effects()
+        effects.redraw = true
+        effects.requests.append(.brushOutlineChanged)
+        return effects
+    }
+
     /// Centres the document in the window's canvas area at a zoom that shows it whole (at most 1:1).
     public func fitView() -> Effects {
         let toolbar = ToolbarLayout.height * window.scale

@@ -70,6 +70,12 @@ public final class Swapchain {
         try check(
             vkGetPhysicalDeviceSurfaceCapabilitiesKHR(context.physicalDevice, surface, &capabilities),
             "surface capabilities")
+        let largest = capabilities.maxImageExtent
+        guard width <= Int(largest.width), height <= Int(largest.height) else {
+            throw VulkanError(
+                "a window of \(width)×\(height) pixels is larger than \(context.deviceName) can show "
+                    + "(\(largest.width)×\(largest.height))")
+        }
         var modeCount: UInt32 = 0
         vkGetPhysicalDeviceSurfacePresentModesKHR(context.physicalDevice, surface, &modeCount, nil)
         var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(modeCount))
@@ -108,9 +114,10 @@ public final class Swapchain {
         info.clipped = VkBool32(VK_TRUE)
         info.oldSwapchain = swapchain
         var created: VkSwapchainKHR?
-        try check(
-            vkCreateSwapchainKHR(context.device, &info, nil, &created), "vkCreateSwapchainKHR(\(width)×\(height))")
+        let result = vkCreateSwapchainKHR(context.device, &info, nil, &created)
+        // The old chain is retired even when creation fails: nothing may be acquired from it again.
         destroyChain()
+        try check(result, "vkCreateSwapchainKHR(\(width)×\(height))")
         swapchain = created
         self.width = width
         self.height = height
@@ -127,7 +134,11 @@ public final class Swapchain {
             viewInfo.format = format
             viewInfo.subresourceRange = GPUImage.range()
             var view: VkImageView?
-            try check(vkCreateImageView(context.device, &viewInfo, nil, &view), "swapchain image view")
+            let result = vkCreateImageView(context.device, &viewInfo, nil, &view)
+            guard result == VK_SUCCESS else {
+                destroyChain()
+                throw VulkanError("swapchain image view", result)
+            }
             if let view { views.append(view) }
         }
     }
@@ -196,5 +207,7 @@ public final class Swapchain {
         images = []
         if let swapchain { vkDestroySwapchainKHR(context.device, swapchain, nil) }
         swapchain = nil
+        width = 0
+        height = 0
     }
 }

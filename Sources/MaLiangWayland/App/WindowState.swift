@@ -12,9 +12,16 @@ final class WindowState {
     var decoration: ZxdgToplevelDecorationV1?
     var viewport: WpViewport?
     var fractionalScale: WpFractionalScaleV1?
-    /// Logical size (surface coordinates).
-    private(set) var width: Int32 = 1280
-    private(set) var height: Int32 = 800
+    /// The largest buffer side drawn, and the largest scale. A compositor may ask for any size; xdg-shell lets a
+    /// window be smaller than asked, and one wider than 8K or scaled beyond 8 is not one anyone sees.
+    static let largestBufferSide = 8192
+    static let scales = 0.25...8.0
+    /// The size the compositor asked for, logical.
+    private var requestedWidth: Int32 = 1280
+    private var requestedHeight: Int32 = 800
+    /// Logical size (surface coordinates): as asked, within ``largestBufferSide`` buffer pixels.
+    var width: Int32 { fitted(requestedWidth) }
+    var height: Int32 { fitted(requestedHeight) }
     private var pendingWidth: Int32 = 0
     private var pendingHeight: Int32 = 0
     private var pendingStates: [XdgToplevelState] = []
@@ -59,7 +66,7 @@ final class WindowState {
             let scaleObject = fractional.getFractionalScale(surface: surface)
             scaleObject.onEvent = { [unowned self] event in
                 if case .preferredScale(let value) = event {
-                    scale = Double(value) / 120
+                    scale = min(max(Double(value) / 120, Self.scales.lowerBound), Self.scales.upperBound)
                     onChange?()
                 }
             }
@@ -91,8 +98,8 @@ final class WindowState {
         xdgSurface.onEvent = { [unowned self] event in
             guard case .configure(let serial) = event else { return }
             if pendingWidth > 0 && pendingHeight > 0 {
-                width = pendingWidth
-                height = pendingHeight
+                requestedWidth = pendingWidth
+                requestedHeight = pendingHeight
             }
             isFullscreen = pendingStates.contains(.fullscreen)
             isMaximized = pendingStates.contains(.maximized)
@@ -106,7 +113,7 @@ final class WindowState {
     /// Re-reads the integer scale of the outputs the window is on (without fractional scaling).
     func outputScaleChanged() {
         guard fractionalScale == nil, canScaleBuffer else { return }
-        let integer = Double(max(outputScale(entered), 1))
+        let integer = Double(min(max(outputScale(entered), 1), Int32(Self.scales.upperBound)))
         if integer != scale {
             scale = integer
             onChange?()
@@ -122,6 +129,10 @@ final class WindowState {
     func forget(output: ObjectIdentifier) {
         entered.remove(output)
         outputScaleChanged()
+    }
+
+    private func fitted(_ side: Int32) -> Int32 {
+        max(1, min(side, Int32(Double(Self.largestBufferSide) / scale)))
     }
 
     /// Buffer size in pixels.

@@ -78,7 +78,8 @@ package enum KeyCommand {
         case (0x65, false, false): .eraser  // e
         case (0x62, false, false): .brush  // b
         case (0x31...0x39, false, false): .preset(Int(keysym) - 0x30)  // 1…9
-        case (0x30, false, false): .resetView  // 0
+        case (0x30, false, false), (0x30, true, false): .resetView  // 0, Ctrl+0
+        case (0x31, true, false): .actualPixels  // Ctrl+1
         case (0xffff, true, _): .clear  // Ctrl+Delete
         case (0xffff, false, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
         case (0xffc8, _, _): .fullscreen  // F11

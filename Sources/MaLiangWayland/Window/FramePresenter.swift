@@ -68,7 +68,12 @@ final class FramePresenter {
             }
             let changed = damage
             damage = nil
-            try draw(index, changed, repaints.region(forImage: index, damage: changed))
+            do { try draw(index, changed, repaints.region(forImage: index, damage: changed)) } catch {
+                // Nothing was committed, so the callback would never come and no frame would follow: forget it.
+                callback.destroyLocally()
+                waitingForFrame = false
+                throw error
+            }
             framesPresented += 1
         } catch {
             failed(error)

@@ -27,11 +27,13 @@ public final class WaylandGlobal<Resource: WaylandResource & WaylandInterface>: 
         display.keep(self)
     }
 
-    /// Withdraws the global (clients get `global_remove`); existing resources stay.
+    /// Withdraws the global (clients get `global_remove`); existing resources stay. The global itself lives on
+    /// until the display goes, as in real compositors: a client may still bind it, having not yet read the
+    /// removal, and destroying it would make that bind a fatal protocol error for the client.
     public func remove() {
         guard let global else { return }
         self.global = nil
-        wl_global_destroy(global)
+        wl_global_remove(global)
     }
 
     fileprivate func bind(client: OpaquePointer, version: UInt32, id: UInt32) {

@@ -1,0 +1,83 @@
+import Foundation
+import MaLiang
+import MaLiangStore
+import PNGCodec
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// The window under ``ChaosPlayer`` — tools, tablets, outputs and seats coming and going, configure storms, ten
+/// fingers, odd event orders, garbage keymaps — then calmed. It must be alive, still paint, exit cleanly, and its
+/// file must reopen with nothing left out and render what its last frame showed. The seed is printed;
+/// MALIANG_CHAOS_SEED repeats a run (with MALIANG_CHAOS_STEPS set to the actions it printed: the same actions,
+/// whatever the timing), MALIANG_CHAOS_SECONDS sets its length (default 30).
+@Suite(.serialized) struct ChaosTests {
+    @Test func theWindowSurvivesChaosStillPaintsAndItsFileRendersItsLastFrame() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["MALIANG_CHAOS_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64(1 << 40))
+        let seconds = environment["MALIANG_CHAOS_SECONDS"].flatMap { Double($0) } ?? 30
+        let stepLimit = environment["MALIANG_CHAOS_STEPS"].flatMap { Int($0) }
+        print("ChaosTests: MALIANG_CHAOS_SEED=\(seed), \(seconds) s")
+        let session = try AppSession.withTablet()
+        let chaos = ChaosPlayer(compositor: session.compositor, seed: seed)
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var steps = 0
+        while session.process.isRunning && (stepLimit.map { steps < $0 } ?? (ContinuousClock.now < deadline)) {
+            chaos.step()
+            steps += 1
+            // Now and then make sure the window keeps up (and is alive).
+            if steps % 50 == 0 && !session.roundTrip() { break }
+        }
+        print("ChaosTests: \(steps) actions: \(chaos.summary)")
+        try #require(session.process.isRunning, "seed \(seed): the window died after \(steps) actions:\n\(session.log)")
+
+        try chaos.calm()
+        #expect(session.roundTrip(), "seed \(seed): the window does not answer after the chaos")
+        session.settle(.milliseconds(500))
+        // The view fitted (the document's centre at the canvas's), then at actual pixels about that centre: document
+        // pixel (x, y) shows at window (x + 640 − width/2, y + 424 − height/2).
+        try session.key(11)  // 0
+        try session.key(2, modifiers: 4)  // Control+1
+        try session.key(2)  // 1: the first brush
+        // Still paints: a stroke in the canvas, which the file must end with.
+        try session.pen(points((200, 300), (900, 340), count: 12), pressure: 0.9)
+        #expect(session.roundTrip())
+        session.settle(.milliseconds(500))  // the last frame drawn and presented
+        let lastFrame = try #require(session.image)
+        #expect(
+            lastFrame.width == 1280 && lastFrame.height == 800, "seed \(seed): \(lastFrame.width)×\(lastFrame.height)")
+
+        session.compositor.close(try #require(session.compositor.focusedToplevel))
+        _ = session.pump(until: { !session.process.isRunning })
+        session.process.waitUntilExit()
+        #expect(session.process.terminationStatus == 0, "seed \(seed):\n\(session.log)")
+
+        let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
+        let last = file.document.elements.last
+        let size = file.document.size
+        file.close()
+        #expect(file.leftOut.isEmpty, "seed \(seed): \(file.leftOut)")
+        guard case .stroke(let stroke) = last else {
+            Issue.record("seed \(seed): the file does not end with the stroke painted after the chaos")
+            return
+        }
+        #expect(stroke.samples.count == 12, "seed \(seed): \(stroke.samples.count) samples")
+
+        let rendered = session.dataHome.appendingPathComponent("rendered.png")
+        let render = try maliang(["render", session.documentURL.path, "-o", rendered.path])
+        #expect(render.status == 0, "\(render.output)")
+        let image = try PNG.decode(try Data(contentsOf: rendered), depth: .eight)
+        // The canvas area (toolbar above, status strip below) against the same document pixels.
+        let left = Int(size.width) / 2 - 640
+        let above = Int(size.height) / 2 - 424
+        try #require(left >= 0 && above + 48 >= 0 && left + 1280 <= image.width && above + 772 <= image.height)
+        let comparison = FrameComparison(
+            frame: lastFrame, render: image, top: 48, width: 1280, height: 800 - 48 - 28, tolerance: 3, left: left,
+            above: above + 48)
+        #expect(comparison.differing <= comparison.compared / 2000, "seed \(seed): \(comparison)")
+        if environment["MALIANG_KEEP_FRAMES"] != nil {
+            try lastFrame.writePNG(to: "/tmp/chaos-frame-\(seed).png")
+            try Data(contentsOf: rendered).write(to: URL(fileURLWithPath: "/tmp/chaos-render-\(seed).png"))
+        }
+    }
+}
