@@ -44,6 +44,31 @@ import Testing
         assertClean(context)
     }
 
+    /// Each clear keeps a whole canvas for its undo: five clears keep only the newest two, and undoing all of them
+    /// still gives exactly the drawing of each state (older ones rebuilt).
+    @Test func manyClearsKeepBoundedTilesAndStillUndoExactly() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 100, height: 100))
+        let canvas = try CanvasRenderer(document: document, context: context)
+        let all = strokes(document)
+        var states: [PNGImage] = []
+        for round in 0..<5 {
+            try canvas.apply(
+                document.addStroke(solidBrush(size: 9, opacity: 0.6), all[round % all.count], seed: UInt64(round)))
+            states.append(try canvas.export(bitDepth: 16))
+            try canvas.apply(document.clear())
+        }
+        // Every stroke lands on a cleared canvas (no copies to keep); each clear took the one tile it painted.
+        #expect(canvas.statistics.undoTiles == 2)
+        for state in states.reversed() {
+            try canvas.apply(document.undo())  // the clear
+            #expect(try canvas.export(bitDepth: 16) == state)
+            try canvas.apply(document.undo())  // the stroke
+        }
+        #expect(canvas.paintTileCount == 0)
+        assertClean(context)
+    }
+
     @Test func aLiveStrokeBakesToTheSamePixelsAsAStoredOne() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 100, height: 100))

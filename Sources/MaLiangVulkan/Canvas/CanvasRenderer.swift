@@ -71,6 +71,11 @@ public final class CanvasRenderer {
     /// Number of paint tiles allocated (for tests and benchmarks).
     public var paintTileCount: Int { paint.tiles.count }
 
+    /// What the renderer holds: paint tiles, tiles kept for undo, device memory in bytes.
+    public var statistics: (paintTiles: Int, undoTiles: Int, deviceMemory: Int) {
+        (paint.tiles.count, history.tileCount, context.memoryUse.current)
+    }
+
     /// Registers a brush whose stamp is the alpha (or, for opaque images, the darkness) of a PNG image.
     public func registerBrush(name: String, with png: Data) throws -> Brush {
         try brushTextures.add(name, png: png)
@@ -97,7 +102,9 @@ public final class CanvasRenderer {
                 try unbake(before)
                 try bake([after])
             case .cleared:
-                history.stashForClear(paint.takeAll())
+                let forgotten = history.stashForClear(paint.takeAll())
+                // A frame in flight may still sample an old clear's tiles: let it finish before they go.
+                if !forgotten.isEmpty { vkDeviceWaitIdle(context.device) }
             case .restored:
                 if let stash = history.takeClearStash() {
                     paint.restoreAll(stash)

@@ -59,9 +59,22 @@ struct TileHistory {
         return isNewest ? entry.tiles : nil
     }
 
-    mutating func stashForClear(_ tiles: [TileKey: GPUImage]) { clearStashes.append(tiles) }
+    /// Clears whose tiles are kept for a quick undo: each holds a whole canvas, so only the newest two; an older
+    /// clear undone is rebuilt from the document.
+    static let clearStashLimit = 2
+
+    /// Keeps the tiles a clear took away. Returns the tiles of a stash forgotten to stay within the limit (the
+    /// caller keeps them until recorded commands have run).
+    mutating func stashForClear(_ tiles: [TileKey: GPUImage]) -> [GPUImage] {
+        clearStashes.append(tiles)
+        guard clearStashes.count > Self.clearStashLimit else { return [] }
+        return Array(clearStashes.removeFirst().values)
+    }
 
     mutating func takeClearStash() -> [TileKey: GPUImage]? { clearStashes.popLast() }
+
+    /// Tiles held for undo: copies of recent strokes' tiles and the stashes of recent clears.
+    var tileCount: Int { storedTiles + clearStashes.reduce(0) { $0 + $1.count } }
 }
 
 /// Copies level 0 of one tile-sized image into another.

@@ -118,6 +118,7 @@ public final class PaintingApp {
         for path in insert { dispatch(session.insertImage(file: URL(fileURLWithPath: path))) }
         let termination = TerminationSignal.install()
         if termination >= 0 { _ = loop.watch(termination) { [unowned self] _ in running = false } }
+        reportStatistics()
         var failure: String?
         do {
             try connection.flush()
@@ -163,6 +164,23 @@ public final class PaintingApp {
         window.destroy()
         file.close()
         connection.close()
+    }
+
+    /// With MALIANG_STATS=SECONDS, writes what the window holds every SECONDS to standard error (for soak runs and
+    /// for finding where memory goes): paint tiles, undo copies, device memory, frames presented, elements.
+    private func reportStatistics() {
+        guard let text = ProcessInfo.processInfo.environment["MALIANG_STATS"], let seconds = Double(text),
+            seconds >= 0.1
+        else { return }
+        let interval = Duration.milliseconds(Int64(seconds * 1000))
+        _ = loop.schedule(after: interval, every: interval) { [unowned self] in
+            let statistics = renderer.statistics
+            let line =
+                "maliang stats: paint tiles \(statistics.paintTiles), undo tiles \(statistics.undoTiles), "
+                + "device memory \(statistics.deviceMemory >> 20) MiB, frames \(presenter.framesPresented), "
+                + "elements \(session.document.elements.count)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
     }
 
     func log(_ message: @autoclosure () -> String) {
