@@ -30,7 +30,10 @@ public struct MyPaintTrace: Sendable {
                 throw ParseError(
                     line: index + 1, reason: "expected four numbers \"time x y pressure\", got \"\(line)\"")
             }
-            guard values[0] >= 0 else { throw ParseError(line: index + 1, reason: "negative time \(values[0])") }
+            // A time beyond about 31 years of recording is not a stylus recording (and would not fit in microseconds).
+            guard values[0] >= 0, values[0] < 1e9 else {
+                throw ParseError(line: index + 1, reason: "time \(values[0]) s is outside 0…1e9")
+            }
             eventCount += 1
             if values[3] > 0 {
                 current.append(

@@ -25,12 +25,16 @@ public enum SampleTrace {
             guard let x = number("x"), let y = number("y") else {
                 throw MyPaintTrace.ParseError(line: index + 1, reason: "a sample needs \"x\" and \"y\"")
             }
+            let time = number("time_us") ?? 0
+            guard time >= 0, time < 1e15 else {
+                throw MyPaintTrace.ParseError(line: index + 1, reason: "time_us \(time) is outside 0…1e15")
+            }
             let tool = (object["tool"] as? String).flatMap(ToolKind.init(rawValue:)) ?? .pen
             let sample = InputSample(
                 position: Point(x: x, y: y), pressure: number("pressure"), tiltX: number("tilt_x"),
                 tiltY: number("tilt_y"),
                 rotation: number("rotation"), distance: number("distance"),
-                time: UInt64(max(number("time_us") ?? 0, 0)), tool: tool,
+                time: UInt64(time), tool: tool,
                 deviceSerial: (object["serial"] as? NSNumber)?.uint64Value)
             let stroke = (object["stroke"] as? NSNumber)?.intValue ?? 0
             if stroke != currentStroke {

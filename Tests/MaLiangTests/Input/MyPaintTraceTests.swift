@@ -21,6 +21,14 @@ import Testing
         } catch { Issue.record("unexpected \(error)") }
     }
 
+    @Test func timesBeyondMicrosecondsAreABadLineNotATrap() throws {
+        #expect(throws: MyPaintTrace.ParseError.self) { try MyPaintTrace(text: "0 1 2 0.5\n1e300 3 4 0.5\n") }
+        #expect(throws: MyPaintTrace.ParseError.self) {
+            try SampleTrace.parse(#"{"x": 1, "y": 2, "time_us": 1e300}"#)
+        }
+        #expect(try SampleTrace.parse(#"{"x": 1, "y": 2, "time_us": 5}"#).first?.first?.time == 5)
+    }
+
     @Test func readsARealRecording() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Fixtures/painting30sec.dat").standardized
