@@ -72,7 +72,7 @@ let package = Package(
         .target(
             name: "TestCompositor",
             dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiang"]),
-        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang"]),
+        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang", "PNGCodec"]),
 
         // Every parser of outside bytes as a fuzz target, and the fuzzer's entry point (meson-helpers/fuzz).
         .target(

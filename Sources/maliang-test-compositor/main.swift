@@ -5,14 +5,18 @@ import TestCompositor
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
+///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
+///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
 /// 60) of randomized adversarial input from SEED — as clients connect and map windows, and keeps serving until
-/// interrupted (or until the script or the chaos ends with --exit-when-done).
+/// interrupted (or until the script or the chaos ends with --exit-when-done). --latency and --soak are benchmarks
+/// that start the client themselves (docs/benchmarks.md).
 let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
+           maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
     """
 
 func fail(_ message: String) -> Never {
@@ -34,6 +38,9 @@ var latencyTrace: String?
 var latencyClient: String?
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
+var soakMinutes: Double?
+var soakSampleSeconds = 5.0
+var soakSeed: UInt64 = 1
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": options.socketName = value(after: argument)
@@ -47,6 +54,15 @@ while let argument = arguments.popFirst() {
     case "--seconds":
         guard let seconds = Double(value(after: argument)), seconds > 0 else { fail("--seconds needs a number") }
         chaosSeconds = seconds
+    case "--soak":
+        guard let minutes = Double(value(after: argument)), minutes > 0 else { fail("--soak needs minutes") }
+        soakMinutes = minutes
+    case "--sample":
+        guard let seconds = Double(value(after: argument)), seconds >= 0.5 else { fail("--sample needs seconds ≥ 0.5") }
+        soakSampleSeconds = seconds
+    case "--seed":
+        guard let seed = UInt64(value(after: argument)) else { fail("--seed needs a whole number") }
+        soakSeed = seed
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -55,6 +71,16 @@ while let argument = arguments.popFirst() {
 }
 
 let interrupted = Atomic<Bool>(false)
+
+if let soakMinutes {
+    do {
+        let passed = try SoakBenchmark.run(
+            minutes: soakMinutes, client: latencyClient ?? "maliang", sampleSeconds: soakSampleSeconds, seed: soakSeed)
+        exit(passed ? 0 : 1)
+    } catch {
+        fail("\(error)")
+    }
+}
 
 if let latencyTrace {
     do {

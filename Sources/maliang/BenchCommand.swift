@@ -12,11 +12,34 @@ enum BenchCommand {
             try StoreBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "soak" {
+            try soak(Array(arguments.dropFirst()))
+        }
         guard arguments.count == 2, arguments[0] == "engine" else {
-            throw UsageError("usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES]")
+            throw UsageError(
+                "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
+                    + "| bench soak MINUTES")
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)
+    }
+
+    /// Runs the soak in the scripted compositor beside this executable, with this executable as the client; the
+    /// soak's exit status becomes this process's (exec, so nothing of ours stays alive alongside).
+    static func soak(_ arguments: [String]) throws -> Never {
+        guard arguments.count == 1, let minutes = Double(arguments[0]), minutes > 0 else {
+            throw UsageError("usage: maliang bench soak MINUTES")
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let compositor = executable.deletingLastPathComponent().appendingPathComponent("maliang-test-compositor").path
+        guard FileManager.default.isExecutableFile(atPath: compositor) else {
+            throw UsageError(
+                "bench soak needs maliang-test-compositor beside \(executable.path) (swift build builds both)")
+        }
+        let argv = [compositor, "--soak", arguments[0], "--client", executable.path]
+        var cArguments = argv.map { strdup($0) } + [nil]
+        execv(compositor, &cArguments)
+        throw UsageError("could not start \(compositor): \(String(cString: strerror(errno)))")
     }
 
     /// Replays every stroke of `trace` through the default brush until at least a second has passed, so the

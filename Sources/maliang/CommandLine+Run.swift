@@ -41,6 +41,10 @@ let usage = """
                            Measure the native file: commit time per finished stroke (p50/p99), open time and
                            file size of a document of STROKES strokes (default 10000), MaLiang-folder export
                            and import time of the same.
+      bench soak MINUTES   Drive the painting window on the scripted compositor (maliang-test-compositor, beside
+                           this executable) for MINUTES with strokes, undo and redo, zoom, pan and pasted images;
+                           print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory
+                           grows more than 5 % after the warm-up or frame time does not stay flat.
       help, --help         Show this text.
 
     """
