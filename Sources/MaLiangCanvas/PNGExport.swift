@@ -13,22 +13,25 @@ public enum PNGExport {
     ) throws -> (width: Int, height: Int) {
         let size = try renderer.exportSize(scale: scale)
         var failure: (any Error)?
-        try AtomicFile.write(to: url) { (descriptor: Int32) throws(StoreError) in
-            do {
-                let encoder = try PNGStreamEncoder(
-                    descriptor: descriptor, width: size.width, height: size.height, bitDepth: bitDepth,
-                    hasAlpha: !(background && renderer.document.background.alpha >= 1))
-                try renderer.export(scale: scale, background: background, to: encoder)
-                try encoder.finish()
-            } catch let error as PNGError {
-                throw StoreError(.io, "cannot write \(url.path): \(error.description)")
-            } catch {
-                // The file is not kept; the reason goes to the caller as it was.
-                failure = error
-                throw StoreError(.io, "\(error)")
+        do {
+            try AtomicFile.write(to: url) { (descriptor: Int32) throws(StoreError) in
+                do {
+                    let encoder = try PNGStreamEncoder(
+                        descriptor: descriptor, width: size.width, height: size.height, bitDepth: bitDepth,
+                        hasAlpha: !(background && renderer.document.background.alpha >= 1))
+                    try renderer.export(scale: scale, background: background, to: encoder)
+                    try encoder.finish()
+                } catch let error as PNGError {
+                    throw StoreError(.io, "cannot write \(url.path): \(error.description)")
+                } catch {
+                    failure = error
+                    throw StoreError(.io, "\(error)")
+                }
             }
+        } catch {
+            // The file is not kept; a rendering error (a cancel among them) reaches the caller as it was.
+            throw failure ?? error
         }
-        if let failure { throw failure }
         return size
     }
 }

@@ -26,7 +26,8 @@ let usage = """
                            or be empty.
       render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]
                            Render a .maliang document or a MaLiang folder to PNG, re-stamped from the strokes
-                           at the output resolution.
+                           at the output resolution, with a progress bar on a terminal; Ctrl+C stops it and
+                           writes nothing (exit status 130).
       replay TRACE -o OUT.png [--brush NAME] [--size WxH] [--bits 8|16]
                            Render a stylus recording in its own pixel coordinates: libmypaint's "time x y
                            pressure" lines, or .jsonl samples (docs/rendering.md). Brushes: pen, pencil,
@@ -87,6 +88,9 @@ extension CommandLine {
             case let other?:
                 throw UsageError("unknown command \"\(other)\"")
             }
+        } catch let error as CancelledError {
+            FileHandle.standardError.write(Data("maliang: \(error)\n".utf8))
+            return 130
         } catch let error as UsageError {
             FileHandle.standardError.write(Data("maliang: \(error.message)\n\n\(usage)".utf8))
             return 2

@@ -28,8 +28,7 @@ enum RenderCommands {
             scale = width / document.size.width
         }
         let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
-        let size = try PNGExport.write(
-            canvas, to: URL(fileURLWithPath: output), scale: scale, bitDepth: try options.bits())
+        let size = try write(canvas, to: output, scale: scale, bitDepth: try options.bits())
         try checkReadable(file)
         print("rendered \(size.width)×\(size.height) to \(output)")
     }
@@ -54,13 +53,31 @@ enum RenderCommands {
                 .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index + 1), samples: samples)))
         }
         let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
-        let image = try PNGExport.write(canvas, to: URL(fileURLWithPath: output), bitDepth: try options.bits())
+        let image = try write(canvas, to: output, scale: 1, bitDepth: try options.bits())
         print(
             "replayed \(strokes.count) strokes (\(strokes.reduce(0) { $0 + $1.count }) samples) with \(name) into \(image.width)×\(image.height) \(output)"
         )
     }
 
     /// Large enough to hold every sample from the origin, plus the brush.
+    /// Renders with a progress bar (on a terminal); Ctrl+C stops the work and leaves no file behind.
+    static func write(_ canvas: CanvasRenderer, to output: String, scale: Double, bitDepth: Int) throws -> (
+        width: Int, height: Int
+    ) {
+        let bar = ProgressBar("rendering")
+        defer { bar.finish() }
+        Interruption.install()
+        canvas.progress = { fraction in
+            bar.update(fraction)
+            return !Interruption.wasRequested
+        }
+        do {
+            return try PNGExport.write(canvas, to: URL(fileURLWithPath: output), scale: scale, bitDepth: bitDepth)
+        } catch let error as VulkanError where error == .cancelled {
+            throw CancelledError(description: "cancelled; \(output) was not written")
+        }
+    }
+
     static func defaultSize(_ strokes: [[InputSample]], brush: AnyBrush) -> Size {
         let margin = brush.base.pointSize * 2 + 8
         let maxX = strokes.joined().map(\.position.x).filter(\.isFinite).max() ?? 0

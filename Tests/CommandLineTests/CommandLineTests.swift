@@ -45,6 +45,47 @@ import WaylandTestSupport
         #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }
 
+    @Test func ctrlCStopsALongRenderAndLeavesNoFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-cancel-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Ten bands of a 3,000-pixel brush over a 16,384² page: many seconds of stamping at full size.
+        let url = folder.appendingPathComponent("heavy.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 16_384, height: 16_384))
+        for band in 0..<10 {
+            let y = 800 + Double(band) * 1600
+            let samples = (0...40).map { InputSample(position: Point(x: Double($0) * 410, y: y)) }
+            let stroke = Stroke(
+                id: file.document.makeElementID(), brush: .brush(Brush(opacity: 1, pointSize: 3000)),
+                seed: UInt64(band), samples: samples)
+            try file.write(file.document.append(.stroke(stroke)))
+        }
+        file.close()
+        let out = folder.appendingPathComponent("heavy.png")
+        let process = Process()
+        process.executableURL = MaLiangExecutable.url
+        process.arguments = ["render", url.path, "-o", out.path]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        // Interrupted once the output is being written (its temporary file exists): the work is under way.
+        func started() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.contains { !$0.hasPrefix("heavy.maliang") }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while !started() && process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.5)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 130 && output.contains("cancelled"), "\(output)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            !$0.hasPrefix("heavy.maliang")
+        }
+        #expect(left.isEmpty, "\(left)")
+    }
+
     @Test func anExportFollowsTheUmask() throws {
         let url = try document()
         defer { remove(url) }

@@ -57,8 +57,13 @@ extension CanvasRenderer {
         scale: Double, background: Bool, _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
     ) throws(VulkanError) {
         let (width, height) = try exportSize(scale: scale)
+        // Stamping is most of the work; the bands are the last tenth.
+        let stamping = 0.0...0.9
         var layer = paint
-        if scale != 1 {
+        if scale == 1 {
+            try bakePaintIfPending(progress: stamping)
+            layer = paint
+        } else {
             layer = TileLayer(
                 context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height,
                 scale: scale)
@@ -66,11 +71,11 @@ extension CanvasRenderer {
                 if case .stroke(let stroke) = element { return stroke }
                 return nil
             }
-            try bake(strokes, into: layer)
+            try bake(strokes, into: layer, progress: stamping)
         }
         try compose(
             layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background,
-            sink)
+            progress: 0.9...1, sink)
     }
 
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.
@@ -81,6 +86,7 @@ extension CanvasRenderer {
     public func render(view: ViewTransform, width: Int, height: Int, background: Bool = true) throws(VulkanError)
         -> PNGImage
     {
+        try bakePaintIfPending()
         var output = ImageAssembler(width: width, height: height, bitDepth: 8)
         try compose(layer: paint, transform: view, width: width, height: height, background: background) {
             band, top throws(VulkanError) in output.add(band, top: top)
@@ -92,6 +98,7 @@ extension CanvasRenderer {
     /// with the row it starts at.
     func compose(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool,
+        progress range: ClosedRange<Double>? = nil,
         _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
     ) throws(VulkanError) {
         guard width >= 1, height >= 1, width <= Self.maximumExportSide, height <= Self.maximumExportSide else {
@@ -141,6 +148,7 @@ extension CanvasRenderer {
                     start: readback.contents.assumingMemoryBound(to: UInt16.self), count: rows * width * 4),
                 top)
             top += rows
+            if let range { try report(Double(top) / Double(height), in: range) }
         }
     }
 

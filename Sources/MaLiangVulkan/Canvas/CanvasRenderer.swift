@@ -29,6 +29,9 @@ public final class CanvasRenderer {
 
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000
+    /// Pixels stamped before a submission (about a second on a CPU renderer): huge brushes submit, report progress
+    /// and can be cancelled often however few their stamps.
+    static let batchPixels = 64 << 20
     /// Tiles of one stroke stamped and composited at a time while baking: bounds the stroke layers' memory
     /// (2 layers × 16 tiles × 512 KiB) whatever the stroke's length.
     static let tilesPerChunk = 16
@@ -38,6 +41,13 @@ public final class CanvasRenderer {
     /// Undo takes strokes back by copies of the tiles they changed; a renderer that only exports (`undo: false`)
     /// keeps none.
     let keepsUndoCopies: Bool
+    /// An export-only renderer stamps the paint at one document pixel per pixel only when something asks for it
+    /// (an export at scale 1, a view): a small render of a huge document never needs it.
+    private var paintPending = false
+
+    /// Told how much of long work (stamping a document, an export) is done, from 0 to 1, after each submission;
+    /// returning false stops the work, which then throws ``VulkanError/cancelled``.
+    public var progress: ((Double) -> Bool)?
 
     /// Follows `document`, drawing all of it now. With `undo` (a window), undo is quick for strokes drawn from now
     /// on and for the newest ones loaded; without it (an export), no undo copies are kept.
@@ -53,7 +63,7 @@ public final class CanvasRenderer {
         baker = StrokeBaker(context, pipelines, painter, images)
         paint = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
-        try bakeAll()
+        if undo { try bakeAll() } else { paintPending = true }
     }
 
     deinit {
@@ -86,6 +96,11 @@ public final class CanvasRenderer {
 
     /// Brings the paint in line with `changes`, which the document has just made (in order).
     public func apply(_ changes: [DocumentChange]) throws(VulkanError) {
+        if paintPending {
+            // The paint is stamped later from the document as it is then.
+            for case .textureAdded(let id, _) in changes { chartletImages.invalidate(id) }
+            return
+        }
         for change in changes {
             switch change {
             case .inserted(.stroke(let stroke), _):
@@ -129,36 +144,54 @@ public final class CanvasRenderer {
         try bakeAll()
     }
 
-    private func bakeAll() throws(VulkanError) {
+    /// Stamps the paint if it was left for later (an export-only renderer).
+    func bakePaintIfPending(progress range: ClosedRange<Double> = 0...1) throws(VulkanError) {
+        guard paintPending else { return }
+        paintPending = false
+        try bakeAll(progress: range)
+    }
+
+    private func bakeAll(progress range: ClosedRange<Double> = 0...1) throws(VulkanError) {
         let strokes = document.elements.compactMap { element -> Stroke? in
             if case .stroke(let stroke) = element { return stroke }
             return nil
         }
-        try bake(strokes, rememberNewest: keepsUndoCopies ? Self.rememberedOnLoad : 0)
+        try bake(strokes, rememberNewest: keepsUndoCopies ? Self.rememberedOnLoad : 0, progress: range)
         // The layers of one stroke in progress need far fewer spare tiles than a whole document's loading did.
         wetTiles.trim(to: 8)
     }
 
     /// Stamps and composites strokes onto `layer` (the paint unless given), only within `onlyTiles` when given.
     /// The newest `rememberNewest` strokes keep copies of the tiles they change, for undo (only on the paint).
+    /// With `progress`, the ``progress`` handler hears of each submission as a fraction within that range.
     func bake(
         _ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil,
-        rememberNewest: Int = .max
+        rememberNewest: Int = .max, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
         let target = layer ?? paint
         let batch = CommandBatch(context)
+        var pixels = 0
+        let tileArea = Double(TileLayer.tileSize * TileLayer.tileSize)
         for (index, stroke) in strokes.enumerated() {
             var builder = stroke.makeBuilder()
             var stamps = builder.add(stroke.samples)
             builder.finish(into: &stamps)
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
+            // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
+            let added = touched.reduce(0) { $0 + (target.tile($1) == nil ? 1 : 0) }
+            if target.tiles.count + added > TileLayer.maximumTiles { throw target.tooManyTiles }
             let remember =
                 keepsUndoCopies && target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
             if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
             // A long stroke goes tile group by tile group, so its layers never hold more than one group.
-            for chunk in touched.sorted().chunked(Self.tilesPerChunk) {
+            let chunks = touched.sorted().chunked(Self.tilesPerChunk)
+            for (chunkIndex, chunk) in chunks.enumerated() {
                 let tiles = Set(chunk)
+                // What the GPU covers: each stamp's area at the layer's scale, at most the group's.
+                let groupArea = tileArea * Double(tiles.count)
+                let side = target.scale * target.scale
+                pixels += Int(stamps.reduce(0.0) { $0 + min(Double($1.size) * Double($1.size) * side, groupArea) })
                 try batch.record(work: stamps.count) { commands throws(VulkanError) in
                     let wet = StrokeBaker.WetStroke(brush: stroke.brush, like: target, pool: wetTiles)
                     try baker.addStamps(
@@ -169,10 +202,27 @@ public final class CanvasRenderer {
                     // does not keep must live until the commands have run.
                     batch.hold(wet.body.tileImages + wet.halo.tileImages)
                 }
-                if batch.pendingWork >= Self.batchStamps { try batch.flush { painter.arena.reset() } }
+                if batch.pendingWork >= Self.batchStamps || pixels >= Self.batchPixels {
+                    try batch.flush { painter.arena.reset() }
+                    pixels = 0
+                    if let range {
+                        let done =
+                            (Double(index) + Double(chunkIndex + 1) / Double(chunks.count)) / Double(strokes.count)
+                        try report(done, in: range)
+                    }
+                }
             }
         }
         try batch.flush { painter.arena.reset() }
+        if let range { try report(1, in: range) }
+    }
+
+    /// Tells the progress handler `fraction` of the work in `range` is done; throws if it asks to stop.
+    func report(_ fraction: Double, in range: ClosedRange<Double>) throws(VulkanError) {
+        guard let progress else { return }
+        if !progress(range.lowerBound + (range.upperBound - range.lowerBound) * min(max(fraction, 0), 1)) {
+            throw .cancelled
+        }
     }
 
     /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their copies are gone.

@@ -29,6 +29,10 @@ final class TileLayer {
     static let format = VK_FORMAT_R16G16B16A16_UNORM
     /// 256 → 1: zoomed-out views sample a smaller level instead of aliasing.
     static let mipLevels = 9
+    /// Tiles one layer may hold: each is 256² at 16 bits with its mip levels (about 683 KiB), so about 4 GiB. A
+    /// drawing that needs more (a 65,536² canvas painted edge to edge) is refused with a clear error instead of
+    /// exhausting the machine's memory.
+    static let maximumTiles = 6144
 
     let context: VulkanContext
     let pipelines: Pipelines
@@ -112,6 +116,13 @@ final class TileLayer {
     /// Every tile image the layer holds.
     var tileImages: [GPUImage] { Array(tiles.values) }
 
+    /// More tiles than ``maximumTiles`` were needed.
+    var tooManyTiles: VulkanError {
+        VulkanError(
+            "this drawing needs more than \(Self.maximumTiles) tiles (about 4 GiB) of paint at "
+                + "\(scale == 1 ? "its full size" : "this scale"); render it smaller (maliang render --width)")
+    }
+
     /// The tile at `key`, created (cleared to transparent) when missing.
     func makeTile(_ key: TileKey, _ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
         if let existing = tiles[key] { return existing }
@@ -134,6 +145,7 @@ final class TileLayer {
             tiles[key] = recycled
             return recycled
         }
+        guard tiles.count < Self.maximumTiles else { throw tooManyTiles }
         let image = try GPUImage(
             context, width: Self.tileSize, height: Self.tileSize, format: Self.format,
             mipLevels: pool == nil ? Self.mipLevels : 1,

@@ -6,6 +6,9 @@ public struct VulkanError: Error, Equatable, CustomStringConvertible {
 
     init(_ description: String) { self.description = description }
 
+    /// Long work (a document's stamps) stopped because its progress handler asked it to.
+    public static let cancelled = VulkanError("cancelled")
+
     init(_ what: String, _ result: VkResult) {
         description = "\(what) failed: \(Self.name(result)) (\(result.rawValue))"
     }
