@@ -7,6 +7,12 @@ public protocol ChangeStore: AnyObject {
     func save(_ changes: [DocumentChange]) -> SaveQueue.State
     /// Tries again to write what is waiting.
     func retry() -> SaveQueue.State
+    /// What happened to the file that the user must hear (deleted or replaced under the window), once each.
+    func takeNotices() -> [String]
+}
+
+extension ChangeStore {
+    public func takeNotices() -> [String] { [] }
 }
 
 extension SaveQueue: ChangeStore {}
@@ -65,6 +71,7 @@ public final class EffectsApplier {
             } else if case .waiting = before, state == .saved {
                 effects.messages.append(StatusMessage(.info, "Saved: everything kept in memory is in the file now"))
             }
+            effects.messages += store.takeNotices().map { StatusMessage(.warning, $0) }
         }
         if let renderer, !(effects.live.isEmpty && effects.changes.isEmpty) {
             do {
@@ -89,6 +96,7 @@ public final class EffectsApplier {
         let before = status.saving
         let state = store.retry()
         status.update(saving: state)
+        for notice in store.takeNotices() { post(StatusMessage(.warning, notice)) }
         if case .waiting = before, state == .saved {
             post(StatusMessage(.info, "Saved: everything kept in memory is in the file now"))
         }

@@ -12,18 +12,20 @@ public final class DocumentFile {
     /// The schema version this build writes (and the newest it reads).
     public static var schemaVersion: Int { Int(Schema.currentVersion) }
 
-    public let url: URL
+    /// Where it is written; it changes only when the file was deleted or replaced under it (``keepOnDisk()``).
+    public private(set) var url: URL
     /// The content as it was read when the file was opened (or created); the editor takes it from here.
     public let document: Document
     /// What the file holds but could not be read, one line each ("stroke #12: …"): left out of ``document``,
     /// kept in the file as it was.
     public let leftOut: [String]
-    private let database: SQLiteDatabase
-    private let statements: Statements
+    private var database: SQLiteDatabase
+    /// Nil only while the document moves to a new file (a connection closes only once its statements are gone).
+    private var statements: Statements?
     /// Reads loaded strokes' samples when they are needed.
     private let samples: StoredSampleReader?
     /// Held while the file is open for writing.
-    private let lock: WriterLock?
+    private var lock: WriterLock?
     /// Wall time of each change written, in seconds (for benchmarks).
     public private(set) var commitDurations: [Double] = []
 
@@ -161,6 +163,7 @@ public final class DocumentFile {
                 Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         try database.transaction { () throws(StoreError) in
+            guard let statements else { throw StoreError(.io, "\(url.path) is not open") }
             for change in changes { try statements.write(change) }
         }
     }
@@ -210,6 +213,61 @@ public final class DocumentFile {
                 .text("\(background.red) \(background.green) \(background.blue) \(background.alpha)"),
             ])
         }
+    }
+
+    // MARK: - A file deleted or replaced under it
+
+    /// What happened to the file since it was opened for writing.
+    public enum Whereabouts: Equatable, Sendable {
+        case inPlace
+        /// Nothing is at its path any more: whatever is written goes to a file no one can open.
+        case deleted
+        /// Another file is at its path now (a sync tool, a restore, another program's save).
+        case replaced
+    }
+
+    /// Checks that the file at ``url`` is still the one being written (a read-only file is always in place).
+    public var whereabouts: Whereabouts {
+        switch lock?.holdsFile(at: url.path) {
+        case false?: FileManager.default.fileExists(atPath: url.path) ? .replaced : .deleted
+        default: .inPlace
+        }
+    }
+
+    /// Writes everything this file holds — the deleted or replaced file is still readable through the open
+    /// connections — as a complete new file at `destination` (its folder made again if it went too), and writes
+    /// there from now on. The file that replaced the old one, if any, is left alone.
+    public func move(to destination: URL) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.io, "cannot make the folder of \(destination.path): \(error.localizedDescription)")
+        }
+        let temporary = try AtomicFile.makeTemporary(beside: destination)
+        unlink(temporary)  // VACUUM INTO needs a path that does not exist yet.
+        do {
+            try database.execute("VACUUM INTO '\(temporary.replacingOccurrences(of: "'", with: "''"))'")
+            try AtomicFile.flush(temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        // The old file's connections go first, for good (statements finalized): SQLite keys its -wal and -shm files
+        // by name, and a new file at the same path must never meet the old one's.
+        statements = nil
+        database.close()
+        samples?.close()
+        lock?.release()
+        lock = nil
+        for suffix in ["-wal", "-shm"] where destination == url { unlink(destination.path + suffix) }
+        try AtomicFile.replace(destination, with: temporary)
+        url = destination
+        lock = try WriterLock(path: destination.path)
+        database = try SQLiteDatabase(path: destination.path, create: false, readOnly: false)
+        try Self.configure(database)
+        statements = try Statements(database)
+        try samples?.reopen(path: destination.path)
     }
 
     // MARK: - Save as

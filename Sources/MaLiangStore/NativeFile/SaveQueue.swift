@@ -8,6 +8,8 @@ public final class SaveQueue {
     private var waiting: [[DocumentChange]] = []
     /// Why the oldest waiting batch could not be written.
     public private(set) var lastError: StoreError?
+    /// What the user must hear about where the drawing went (its file deleted or replaced), not yet taken.
+    private var notices: [String] = []
 
     public init(file: DocumentFile) { self.file = file }
 
@@ -31,9 +33,17 @@ public final class SaveQueue {
         return retry()
     }
 
-    /// Writes what is waiting, oldest first, stopping at the first batch the file refuses.
+    /// Writes what is waiting, oldest first, stopping at the first batch the file refuses. First makes sure the
+    /// file is still where it was: one deleted is written again at its place, one replaced by another file goes on
+    /// in a copy beside it.
     @discardableResult
     public func retry() -> State {
+        do {
+            try keepOnDisk()
+        } catch {
+            lastError = error
+            return waiting.isEmpty ? .waiting(edits: 0, error: error) : state
+        }
         while let batch = waiting.first {
             do {
                 try file.write(batch)
@@ -45,5 +55,28 @@ public final class SaveQueue {
         }
         lastError = nil
         return .saved
+    }
+
+    /// Notices about where the drawing went since the last call.
+    public func takeNotices() -> [String] {
+        defer { notices = [] }
+        return notices
+    }
+
+    private func keepOnDisk() throws(StoreError) {
+        let name = file.url.lastPathComponent
+        switch file.whereabouts {
+        case .inPlace:
+            return
+        case .deleted:
+            try file.move(to: file.url)
+            notices.append("\(name) was deleted while open: the drawing is saved there again")
+        case .replaced:
+            let copy = FileNames.unused(file.url)
+            try file.move(to: copy)
+            notices.append(
+                "\(name) was replaced by another file, which is left alone: the drawing goes on in "
+                    + copy.lastPathComponent)
+        }
     }
 }

@@ -10,8 +10,8 @@ import MaLiang
 /// read strokes are kept, up to ``cacheBytes``.
 final class StoredSampleReader: SampleSource {
     static let cacheBytes = 16 << 20
-    private let database: SQLiteDatabase
-    private let select: SQLiteStatement
+    private var database: SQLiteDatabase
+    private var select: SQLiteStatement?
     private var cache: [ElementID: SampleColumns] = [:]
     private var recent: [ElementID] = []
     private var cachedBytes = 0
@@ -21,6 +21,20 @@ final class StoredSampleReader: SampleSource {
     init(path: String) throws(StoreError) {
         database = try SQLiteDatabase(path: path, create: false, readOnly: true)
         select = try database.prepare("SELECT samples FROM elements WHERE id = ?")
+    }
+
+    /// Reads from the file now at `path` from here on (the same elements, the document having moved there).
+    func reopen(path: String) throws(StoreError) {
+        let moved = try SQLiteDatabase(path: path, create: false, readOnly: true)
+        let statement = try moved.prepare("SELECT samples FROM elements WHERE id = ?")
+        select = statement
+        database = moved
+    }
+
+    /// Lets go of the file (before the document moves; ``reopen(path:)`` follows).
+    func close() {
+        select = nil
+        database.close()
     }
 
     func samples(of id: ElementID) -> SampleColumns? {
@@ -35,6 +49,7 @@ final class StoredSampleReader: SampleSource {
 
     private func read(_ id: ElementID) -> SampleColumns? {
         do {
+            guard let select else { return nil }
             try select.bind([.integer(id.rawValue)])
             guard try select.step() else { return nil }
             let blob = select.blob(0)

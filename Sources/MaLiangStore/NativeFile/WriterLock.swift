@@ -24,6 +24,15 @@ final class WriterLock {
 
     deinit { release() }
 
+    /// Whether the file now at `path` is the one this lock holds (not deleted, not replaced by another file).
+    func holdsFile(at path: String) -> Bool? {
+        var held = stat()
+        var there = stat()
+        guard descriptor >= 0, fstat(descriptor, &held) == 0 else { return nil }
+        guard stat(path, &there) == 0 else { return errno == ENOENT ? false : nil }
+        return held.st_dev == there.st_dev && held.st_ino == there.st_ino
+    }
+
     func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)

@@ -148,9 +148,8 @@ public final class PaintingApp {
         case .saved:
             if failure != nil { lines.append("the drawing is saved in \(file.url.path)") }
         case .waiting(let edits, let error):
-            lines.append(
-                "\(edits == 1 ? "1 change" : "\(edits) changes") could not be saved to \(file.url.path): \(error.message)"
-            )
+            let what = edits == 0 ? "the drawing" : edits == 1 ? "1 change" : "\(edits) changes"
+            lines.append("\(what) could not be saved to \(file.url.path): \(error.message)")
         }
         for line in lines { FileHandle.standardError.write(Data("maliang: \(line)\n".utf8)) }
         return failure == nil && saving == .saved ? 0 : 1
