@@ -20,7 +20,10 @@ final class AppSession {
 
     /// Starts the app; `dataHome` (its XDG_DATA_HOME, where the autosave document lives) is a fresh folder unless
     /// given, so a second session can reopen what a first one made.
-    init(options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil) throws {
+    init(
+        options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
+        environment extra: [String: String] = [:]
+    ) throws {
         let runtime = RuntimeDirectory.ensure()
         compositor = try ScriptedCompositor(options: options)
         ownsDataHome = dataHome == nil
@@ -38,6 +41,7 @@ final class AppSession {
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["XDG_DATA_HOME"] = dataHome.path
         environment["MALIANG_VULKAN_VALIDATION"] = "0"
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         logURL = dataHome.appendingPathComponent("output.log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)

@@ -475,6 +475,34 @@ import WaylandProtocol
     }
 }
 
+@Suite(.serialized) struct DeviceLostTests {
+    /// A lost device cannot draw again: the window closes by itself, says why and where the drawing is, and
+    /// every stroke made is in the file.
+    @Test func whenTheDeviceIsLostTheWindowClosesWithEveryStrokeSaved() throws {
+        let session = try AppSession(environment: ["MALIANG_TEST_LOSE_DEVICE_AT_ELEMENTS": "3"])
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        let compositor = session.compositor
+        for index in 0..<3 {
+            let y = 200 + Double(index) * 100
+            try compositor.sendToolFrame(
+                tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: y), .down, .pressure(60000)])
+            for step in 1...10 {
+                try compositor.sendToolFrame(tool: "pen", [.motion(x: 100 + Double(step) * 40, y: y)])
+            }
+            try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
+            session.settle(.milliseconds(200))
+        }
+        #expect(session.pump(until: { !session.process.isRunning }, timeout: .seconds(20)), "\(session.log)")
+        session.process.waitUntilExit()
+        #expect(session.process.terminationStatus == 1)
+        #expect(
+            session.log.contains("graphics device was lost") && session.log.contains("saved in"), "\(session.log)")
+        #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 3)
+    }
+}
+
 @Suite(.serialized) struct UnpacedInputTests {
     /// A script may send frames far faster than the client reads them; the compositor waits for the client rather
     /// than letting libwayland drop it (it once did after about 800 frames).

@@ -48,6 +48,8 @@ public final class EffectsApplier {
     public private(set) var status = StatusLine()
     /// Told every message as it is posted.
     public var onMessage: ((StatusMessage) -> Void)?
+    /// Told when drawing failed (the picture is rebuilt; the shell decides whether it can go on at all).
+    public var onDrawingFailure: ((any Error) -> Void)?
     private let clock: () -> UInt64
 
     public init(
@@ -77,6 +79,7 @@ public final class EffectsApplier {
             do {
                 try renderer.render(live: effects.live, changes: effects.changes)
             } catch {
+                onDrawingFailure?(error)
                 effects.messages.append(
                     StatusMessage(.error, "Drawing failed (\(error)); the picture is being rebuilt from the document"))
                 effects.redraw = true

@@ -3,14 +3,28 @@ import CVulkan
 /// A Vulkan failure: what was being done and the result code, or why no device could be used.
 public struct VulkanError: Error, Equatable, CustomStringConvertible {
     public let description: String
+    /// The Vulkan result code, when the failure came with one.
+    public let result: Int32?
 
-    init(_ description: String) { self.description = description }
+    init(_ description: String) {
+        self.description = description
+        result = nil
+    }
+
+    /// The device is gone (a driver reset, a GPU removed or hung): nothing more can be drawn with it.
+    public var isDeviceLost: Bool { result == VK_ERROR_DEVICE_LOST.rawValue }
+
+    /// A device loss made up on purpose, for testing what the window does after one.
+    public static func simulatedDeviceLoss() -> VulkanError {
+        VulkanError("drawing (a simulated fault)", VK_ERROR_DEVICE_LOST)
+    }
 
     /// Long work (a document's stamps) stopped because its progress handler asked it to.
     public static let cancelled = VulkanError("cancelled")
 
     init(_ what: String, _ result: VkResult) {
         description = "\(what) failed: \(Self.name(result)) (\(result.rawValue))"
+        self.result = result.rawValue
     }
 
     static func name(_ result: VkResult) -> String {

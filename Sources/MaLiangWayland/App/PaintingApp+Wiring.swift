@@ -1,6 +1,7 @@
 import Foundation
 import MaLiang
 import MaLiangEditor
+import MaLiangVulkan
 import WaylandClient
 import WaylandProtocol
 
@@ -19,12 +20,22 @@ extension PaintingApp {
             return (window.bufferWidth, window.bufferHeight)
         }
         presenter.resized = { [unowned self] in window.applyScale() }
+        // MALIANG_TEST_LOSE_DEVICE_AT_ELEMENTS=N: the device is "lost" at the first frame drawn once the drawing
+        // has N elements (a fault test).
+        let loseDeviceAt = ProcessInfo.processInfo.environment["MALIANG_TEST_LOSE_DEVICE_AT_ELEMENTS"].flatMap {
+            Int($0)
+        }
         presenter.draw = { [unowned self] index, damage, repaint in
+            if let loseDeviceAt, session.document.elements.count >= loseDeviceAt {
+                throw VulkanError.simulatedDeviceLoss()
+            }
             try drawFrame(index: index, damage: damage, repaint: repaint)
         }
         presenter.failed = { [unowned self] error in
             applier.post(StatusMessage(.error, "Cannot draw the window: \(error)"))
+            stopIfDeviceLost(error)
         }
+        applier.onDrawingFailure = { [unowned self] error in stopIfDeviceLost(error) }
         globals.wmBase.onEvent = { [unowned self] event in
             if case .ping(let serial) = event { globals.wmBase.pong(serial: serial) }
         }

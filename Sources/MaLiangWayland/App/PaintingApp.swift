@@ -29,6 +29,8 @@ public final class PaintingApp {
     let statusStrip: StatusStrip
     let devices = Devices()
     var running = true
+    /// Why the window stopped on its own (the graphics device lost), for the exit message.
+    var stopReason: String?
     /// With MALIANG_LOG=1, what the window goes through is written to standard error (tests and bug reports).
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     /// A timer that writes what is waiting while saving fails.
@@ -123,6 +125,7 @@ public final class PaintingApp {
         do {
             try connection.flush()
             while running { try loop.turn(maximumWait: .milliseconds(250)) }
+            failure = stopReason
             log("closing")
         } catch {
             failure = error.description
@@ -163,6 +166,14 @@ public final class PaintingApp {
         window.destroy()
         file.close()
         connection.close()
+    }
+
+    /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
+    /// rather than going on blind. Starting again picks a device afresh and draws the drawing from its file.
+    func stopIfDeviceLost(_ error: any Error) {
+        guard let error = error as? VulkanError, error.isDeviceLost, stopReason == nil else { return }
+        stopReason = "the graphics device was lost (\(error)); start maliang again to go on with the drawing"
+        running = false
     }
 
     /// With MALIANG_STATS=SECONDS, writes what the window holds every SECONDS to standard error (for soak runs and
