@@ -15,6 +15,8 @@ public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case io
         /// Another window or program has the document open for writing.
         case inUse
+        /// The document is on a read-only disk: it can be read, not changed.
+        case readOnly
     }
 
     public let kind: Kind

@@ -18,6 +18,11 @@ struct FullDiskWindowTests {
             try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path])
         }
 
+        /// Makes the disk read-only (`true`) or writable again; only while no file on it is open for writing.
+        func setReadOnly(_ readOnly: Bool) throws {
+            try Self.run("/bin/mount", ["-o", readOnly ? "remount,ro" : "remount,rw", folder.path])
+        }
+
         /// Gives the disk a new size while it is in use.
         func resize(_ size: String) throws { try Self.run("/bin/mount", ["-o", "remount,size=\(size)", folder.path]) }
 
@@ -101,5 +106,29 @@ struct FullDiskWindowTests {
         }
         #expect((saved ?? 0) + (lost.first ?? 0) == drawn + 1, "\(info.output)\n\(session.log)")
         #expect((saved ?? 0) > 0)
+    }
+
+    @Test func aDocumentOnAReadOnlyDiskOpensAsACopyAmongTheUsersDrawings() throws {
+        let disk = try SmallDisk(size: "8m")
+        defer { disk.unmount() }
+        let file = disk.folder.appendingPathComponent("drawing.maliang")
+        let first = try AppSession.withTablet(arguments: [file.path])
+        try first.pen(points((50, 100), (1200, 100)), pressure: 0.6)
+        #expect(first.terminate() == 0, "\(first.log)")
+        try disk.setReadOnly(true)
+        defer { try? disk.setReadOnly(false) }
+        let info = try maliang(["info", file.path])
+        #expect(info.status == 0 && info.output.contains("strokes: 1"), "\(info.output)")
+
+        let session = try AppSession.withTablet(arguments: [file.path])
+        #expect(session.log.contains("read-only disk: changes go to a copy"), "\(session.log)")
+        try session.pen(points((50, 300), (1200, 300)), pressure: 0.6)
+        session.settle(.milliseconds(300))
+        #expect(session.image?.darkRows(x: 600).contains(100) == true)
+        #expect(session.terminate() == 0, "\(session.log)")
+        let copy = session.dataHome.appendingPathComponent("maliang/drawing.maliang")
+        let copied = try maliang(["info", copy.path])
+        #expect(copied.output.contains("strokes: 2"), "\(copied.output)")
+        #expect(try maliang(["info", file.path]).output.contains("strokes: 1"))
     }
 }

@@ -9,11 +9,22 @@ package final class SQLiteDatabase {
     /// Opens (or creates, with `create`) the database at `path`, hardened: defensive mode, no extensions.
     package init(path: String, create: Bool, readOnly: Bool = false) throws(StoreError) {
         self.path = path
+        let onReadOnlyDisk = Self.isOnReadOnlyDisk(path)
+        if onReadOnlyDisk && !readOnly {
+            throw StoreError(.readOnly, "\(path) is on a read-only disk: it can be read but not changed")
+        }
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
+        // A WAL database is read through its -shm file, which a read-only disk cannot hold; nothing can change a
+        // file there either, so SQLite may read it as immutable (no locks, no -shm).
+        var name = path
+        if onReadOnlyDisk {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
         var db: OpaquePointer?
-        let result = sqlite3_open_v2(path, &db, flags, nil)
+        let result = sqlite3_open_v2(name, &db, flags, nil)
         handle = db
         guard result == SQLITE_OK else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -24,6 +35,26 @@ package final class SQLiteDatabase {
         guard mlsqlite_harden(db) == SQLITE_OK else { throw error("cannot configure SQLite") }
         // Wait a little for a lock rather than fail at once (another reader, a checkpoint).
         sqlite3_busy_timeout(db, 2000)
+    }
+
+    /// Whether the file (or, when it does not exist yet, its folder) is on a file system mounted read-only.
+    static func isOnReadOnlyDisk(_ path: String) -> Bool {
+        var info = statvfs()
+        let target = FileManager.default.fileExists(atPath: path) ? path : (path as NSString).deletingLastPathComponent
+        guard statvfs(target.isEmpty ? "." : target, &info) == 0 else { return false }
+        return info.f_flag & UInt(ST_RDONLY) != 0
+    }
+
+    /// `path` as a URI path: the characters URIs give a meaning to are percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%", "?", "#": escaped += String(format: "%%%02X", character.value)
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     /// A read-only database held in memory, made from a file's bytes (for reading documents that are not files,

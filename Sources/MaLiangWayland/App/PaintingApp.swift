@@ -89,7 +89,8 @@ public final class PaintingApp {
     }
 
     /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is
-    /// changing is opened as a copy beside it (never two writers), with a notice saying so.
+    /// changing is opened as a copy beside it (never two writers), one on a read-only disk as a copy in the
+    /// autosave folder, each with a notice saying so.
     private static func openDocument(_ path: String?) throws -> (DocumentFile, notice: StatusMessage?) {
         let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -102,6 +103,15 @@ public final class PaintingApp {
         switch opened {
         case .success(let file):
             return (file, nil)
+        case .failure(let error) where error.kind == .readOnly:
+            // Nothing can be saved beside it: the changes go to a copy among the user's own drawings.
+            let folder = AutosaveLocation.url().deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = FileNames.unused(folder.appendingPathComponent(url.lastPathComponent))
+            let file = try DocumentFile.openCopy(of: url, at: copy)
+            let notice = StatusMessage(
+                .warning, "\(url.lastPathComponent) is on a read-only disk: changes go to a copy, \(copy.path)")
+            return (file, notice)
         case .failure(let error) where error.kind != .inUse:
             throw error
         case .failure:
