@@ -19,6 +19,9 @@ public final class Swapchain {
     public private(set) var height = 0
     public private(set) var format = VK_FORMAT_B8G8R8A8_UNORM
     public private(set) var presentMode = VK_PRESENT_MODE_FIFO_KHR
+    /// The surface changed under the chain (out of date): it is made again before the next frame, even at the same
+    /// size, or no image would ever be acquired again.
+    public private(set) var isOutOfDate = false
     private var fence: VkFence?
 
     /// Creates the Vulkan surface for `wlSurface` on `wlDisplay` (raw `wl_display*` / `wl_surface*`).
@@ -64,7 +67,7 @@ public final class Swapchain {
     /// (Re)creates the images for a surface of `width`×`height` buffer pixels.
     public func resize(width: Int, height: Int) throws(VulkanError) {
         guard width > 0, height > 0, let surface else { return }
-        if width == self.width && height == self.height && swapchain != nil { return }
+        if width == self.width && height == self.height && swapchain != nil && !isOutOfDate { return }
         vkDeviceWaitIdle(context.device)
         var capabilities = VkSurfaceCapabilitiesKHR()
         try check(
@@ -121,6 +124,7 @@ public final class Swapchain {
         swapchain = created
         self.width = width
         self.height = height
+        isOutOfDate = false
         var count: UInt32 = 0
         vkGetSwapchainImagesKHR(context.device, created, &count, nil)
         var handles = [VkImage?](repeating: nil, count: Int(count))
@@ -148,6 +152,7 @@ public final class Swapchain {
         guard let swapchain else { return nil }
         var index: UInt32 = 0
         let result = vkAcquireNextImageKHR(context.device, swapchain, timeout, nil, fence, &index)
+        if result == VK_ERROR_OUT_OF_DATE_KHR { isOutOfDate = true }
         if result == VK_TIMEOUT || result == VK_NOT_READY || result == VK_ERROR_OUT_OF_DATE_KHR { return nil }
         guard result == VK_SUCCESS || result == VK_SUBOPTIMAL_KHR else {
             throw VulkanError("vkAcquireNextImageKHR", result)
@@ -195,6 +200,9 @@ public final class Swapchain {
                 }
             }
         }
+        // Suboptimal still shows; only a chain out of date must be made again (some drivers say suboptimal for
+        // as long as the window lives, and remaking the chain every frame would cost more than it gains).
+        if result == VK_ERROR_OUT_OF_DATE_KHR { isOutOfDate = true }
         if result == VK_ERROR_OUT_OF_DATE_KHR || result == VK_SUBOPTIMAL_KHR { return }
         try check(result, "vkQueuePresentKHR")
     }

@@ -48,7 +48,7 @@ final class FramePresenter {
     func drawNow() {
         guard let (width, height) = size() else { return }
         do {
-            if width != swapchain.width || height != swapchain.height {
+            if width != swapchain.width || height != swapchain.height || swapchain.isOutOfDate {
                 try swapchain.resize(width: width, height: height)
                 resized()
                 repaints.reset()
