@@ -30,6 +30,7 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // A line of text through Pango and Cairo (the window's status strip), behind one C function.
         .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
+        .target(name: "CMemoryTuning"),
         // wayland-scanner's interface tables for the bound protocols (generated).
         .target(name: "CWaylandProtocols"),
 
@@ -82,7 +83,10 @@ let package = Package(
 
         .executableTarget(
             name: "maliang",
-            dependencies: ["MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangCanvas", "MaLiangWayland", "PNGCodec"]),
+            dependencies: [
+                "MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangCanvas", "MaLiangWayland", "PNGCodec",
+                "CMemoryTuning",
+            ]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),

@@ -10,7 +10,9 @@ import TestCompositor
 /// it. Fails (exit 1) when memory grows more than 5 % after the warm-up, descriptors grow, frame time does not stay
 /// flat, or the client does not end cleanly.
 enum SoakBenchmark {
-    static func run(minutes: Double, client: String, sampleSeconds: Double = 5, seed: UInt64 = 1) throws -> Bool {
+    static func run(
+        minutes: Double, client: String, sampleSeconds: Double = 5, seed: UInt64 = 1, only: Set<String>? = nil
+    ) throws -> Bool {
         // Outside a desktop session (a CI job, ssh) there is no runtime directory: a private one serves both sides.
         if ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] == nil {
             var template = Array("/tmp/maliang-soak-runtime-XXXXXX".utf8CString)
@@ -32,9 +34,10 @@ enum SoakBenchmark {
         defer { client.stop() }
 
         let driver = SoakDriver(compositor: compositor, client: client, seed: seed)
+        driver.only = only
         try driver.start()
-        print("soak: \(minutes) min, a sample every \(sampleSeconds) s, seed \(seed), client pid \(client.pid)")
-        print("   time     RSS   fds  paint  undo  device  elements  frames  input→commit p50 / p99")
+        say("soak: \(minutes) min, a sample every \(sampleSeconds) s, seed \(seed), client pid \(client.pid)")
+        say("   time     RSS   fds  paint  undo  device  elements  frames  input→commit p50 / p99")
         var samples: [SoakSample] = []
         let start = ContinuousClock.now
         let end = start + .milliseconds(Int64(minutes * 60_000))
@@ -49,14 +52,19 @@ enum SoakBenchmark {
                     descriptors: client.openDescriptors(), statistics: client.statistics,
                     latencies: driver.takeLatencies())
                 samples.append(sample)
-                print(sample.row)
+                say(sample.row)
             }
         }
         let status = try driver.finish()
         let verdict = SoakVerdict(samples: samples, exitStatus: status, actions: driver.played)
-        print(verdict.summary)
+        say(verdict.summary)
         return verdict.passed
     }
+}
+
+/// A line on standard output at once (print is buffered into a file or a pipe; a soak's rows must show as they come).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 extension Duration {
@@ -96,8 +104,9 @@ struct SoakSample {
     }
 }
 
-/// The soak's pass or fail, from its samples: growth is measured from the first sample after the warm-up (a fifth
-/// of the run, at least 30 s) to the mean of the last three, so one busy moment does not decide it.
+/// The soak's pass or fail, from its samples after the warm-up (a fifth of the run, at least 30 s): growth is
+/// measured between the medians of their first and last thirds, since memory rises and falls by tens of MB as undo
+/// copies come and go, and one busy moment must not decide it.
 struct SoakVerdict {
     var samples: [SoakSample]
     var exitStatus: Int32
@@ -111,16 +120,15 @@ struct SoakVerdict {
         guard steady.count >= 4, let first = steady.first else {
             return failures + ["too few samples after the warm-up (\(steady.count)): run longer"]
         }
-        let last = Array(steady.suffix(3))
-        let growth = Double(last.map(\.rss).reduce(0, +)) / Double(last.count) / Double(first.rss) - 1
+        let third = max(1, steady.count / 3)
+        let growth = memoryGrowth(steady)
         if growth >= 0.05 {
             failures.append(String(format: "resident memory grew %.1f %% after warm-up", growth * 100))
         }
-        if let descriptors = last.map(\.descriptors).max(), descriptors > first.descriptors + 2 {
+        if let descriptors = steady.suffix(third).map(\.descriptors).max(), descriptors > first.descriptors + 2 {
             failures.append("open descriptors grew from \(first.descriptors) to \(descriptors)")
         }
         // Flat: the later third's median input → commit time within 25 % (and 2 ms) of the first third's.
-        let third = max(1, steady.count / 3)
         let early = median(steady.prefix(third).map(\.p50))
         let late = median(steady.suffix(third).map(\.p50))
         if late > early * 1.25 + 2 {
@@ -131,6 +139,14 @@ struct SoakVerdict {
 
     var passed: Bool { failures.isEmpty }
 
+    /// Growth of resident memory from the median of the first third of `steady` to the median of its last third.
+    private func memoryGrowth(_ steady: [SoakSample]) -> Double {
+        let third = max(1, steady.count / 3)
+        let early = median(steady.prefix(third).map { Double($0.rss) })
+        let late = median(steady.suffix(third).map { Double($0.rss) })
+        return early > 0 ? late / early - 1 : 0
+    }
+
     var summary: String {
         let total = samples.last?.seconds ?? 0
         let steady = samples.filter { $0.seconds >= max(30, total / 5) }
@@ -138,13 +154,17 @@ struct SoakVerdict {
         lines.append(
             "actions: " + actions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if let first = steady.first, let last = samples.last {
+            let third = max(1, steady.count / 3)
+            let early = median(steady.prefix(third).map { Double($0.rss) }) / 1_048_576
+            let late = median(steady.suffix(third).map { Double($0.rss) }) / 1_048_576
+            let lowest = Double(steady.map(\.rss).min() ?? 0) / 1_048_576
+            let highest = Double(steady.map(\.rss).max() ?? 0) / 1_048_576
             lines.append(
                 String(
-                    format: "after warm-up (%.0f s): RSS %.1f → %.1f MiB (%+.1f %%), descriptors %d → %d, "
-                        + "input→commit p50 %.1f → %.1f ms, p99 %.1f → %.1f ms",
-                    first.seconds, Double(first.rss) / 1_048_576, Double(last.rss) / 1_048_576,
-                    (Double(last.rss) / Double(first.rss) - 1) * 100, first.descriptors, last.descriptors, first.p50,
-                    last.p50, first.p99, last.p99))
+                    format: "after warm-up (%.0f s): RSS median %.1f → %.1f MiB (%+.1f %%; lowest %.1f, highest %.1f), "
+                        + "descriptors %d → %d, input→commit p50 %.1f → %.1f ms, p99 %.1f → %.1f ms",
+                    first.seconds, early, late, memoryGrowth(steady) * 100, lowest, highest, first.descriptors,
+                    last.descriptors, first.p50, last.p50, first.p99, last.p99))
         }
         let failures = failures
         lines.append(failures.isEmpty ? "soak: passed" : "soak: FAILED: " + failures.joined(separator: "; "))

@@ -73,8 +73,13 @@ final class SoakDriver {
         return latencies
     }
 
+    /// Names of the actions played (all of them unless narrowed with ``only``).
+    static let actionNames = ["stroke", "brush", "undo and redo", "zoom and pan", "image", "clear and undo"]
+    /// Plays only the actions with these names (to find which one a growth comes with).
+    var only: Set<String>?
+
     func playOneAction() throws {
-        let actions: [(weight: UInt64, name: String, play: () throws -> Void)] = [
+        var actions: [(weight: UInt64, name: String, play: () throws -> Void)] = [
             (70, "stroke", stroke),
             (6, "brush", { try self.key(Key.one + UInt32(self.random.next() % 7)) }),
             (8, "undo and redo", undoAndRedo),
@@ -82,6 +87,7 @@ final class SoakDriver {
             (4, "image", pasteImage),
             (1, "clear and undo", clearAndUndo),
         ]
+        if let only { actions.removeAll { !only.contains($0.name) } }
         var pick = random.next() % actions.reduce(0) { $0 + $1.weight }
         for action in actions {
             if pick < action.weight {

@@ -6,7 +6,7 @@ import TestCompositor
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
 ///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
-///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
+///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
 /// 60) of randomized adversarial input from SEED — as clients connect and map windows, and keeps serving until
@@ -17,6 +17,7 @@ let usage = """
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
+                                   [--only ACTION,...]
     """
 
 func fail(_ message: String) -> Never {
@@ -41,6 +42,7 @@ var chaosSeconds = 60.0
 var soakMinutes: Double?
 var soakSampleSeconds = 5.0
 var soakSeed: UInt64 = 1
+var soakOnly: Set<String>?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--socket": options.socketName = value(after: argument)
@@ -60,6 +62,12 @@ while let argument = arguments.popFirst() {
     case "--sample":
         guard let seconds = Double(value(after: argument)), seconds >= 0.5 else { fail("--sample needs seconds ≥ 0.5") }
         soakSampleSeconds = seconds
+    case "--only":
+        let names = Set(value(after: argument).split(separator: ",").map(String.init))
+        guard names.isSubset(of: SoakDriver.actionNames) else {
+            fail("--only takes actions among: \(SoakDriver.actionNames.joined(separator: ", "))")
+        }
+        soakOnly = names
     case "--seed":
         guard let seed = UInt64(value(after: argument)) else { fail("--seed needs a whole number") }
         soakSeed = seed
@@ -75,7 +83,8 @@ let interrupted = Atomic<Bool>(false)
 if let soakMinutes {
     do {
         let passed = try SoakBenchmark.run(
-            minutes: soakMinutes, client: latencyClient ?? "maliang", sampleSeconds: soakSampleSeconds, seed: soakSeed)
+            minutes: soakMinutes, client: latencyClient ?? "maliang", sampleSeconds: soakSampleSeconds, seed: soakSeed,
+            only: soakOnly)
         exit(passed ? 0 : 1)
     } catch {
         fail("\(error)")

@@ -1,4 +1,11 @@
+import CMemoryTuning
 import Foundation
+
+// Large blocks (tiles, their undo copies, mip chains: hundreds of KiB each, allocated and freed all session long)
+// always get their own mapping, returned to the system when freed. glibc otherwise raises this threshold after
+// the first such block is freed and serves the rest from the heap, which then fragments: a long session grew by
+// about 10 MB a minute (the soak found it).
+_ = ml_map_blocks_from(128 * 1024)
 
 let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))
 if ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1" {
