@@ -473,6 +473,29 @@ import WaylandProtocol
         #expect(session.log.contains("closed the connection") && session.log.contains("saved"), "\(session.log)")
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
     }
+
+    @Test func whenTheCompositorGoesAwayMidStrokeTheStrokeSoFarIsSaved() throws {
+        let session = try AppSession()
+        try session.compositor.addTablet(TabletSpec(id: "t1"))
+        try session.compositor.addTool(ToolSpec(id: "pen"))
+        try session.waitUntilMapped()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(
+            tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 100, y: 300), .down, .pressure(60000)])
+        for step in 1...20 { try compositor.sendToolFrame(tool: "pen", [.motion(x: 100 + Double(step) * 20, y: 300)]) }
+        _ = try session.nextImage()
+        // The pen is still down when the compositor dies: no up, no proximity out, no more frames.
+        compositor.shutDown()
+        session.process.waitUntilExit()
+        #expect(session.process.terminationStatus == 1)
+        #expect(session.log.contains("closed the connection") && session.log.contains("saved"), "\(session.log)")
+        let file = try DocumentFile.open(at: session.documentURL)
+        guard case .stroke(let stroke)? = file.document.elements.first else {
+            Issue.record("the stroke in progress was lost")
+            return
+        }
+        #expect(stroke.samples.count >= 15, "\(stroke.samples.count) samples")
+    }
 }
 
 @Suite(.serialized) struct DeviceLostTests {
