@@ -265,6 +265,8 @@ extension SampleColumns {
         let limit = Float(Limits.coordinate)
         guard xs.allSatisfy({ $0.isFinite && abs($0) <= limit }), ys.allSatisfy({ $0.isFinite && abs($0) <= limit })
         else { return nil }
+        // Each sample's time is the base plus its offset: a base so late that the sum overflows is no recording.
+        guard baseTime <= UInt64.max - UInt64(UInt32.max) else { return nil }
         let tiltLimit = Int16(90 * 256)
         guard tiltsX.allSatisfy({ abs($0) <= tiltLimit }), tiltsY.allSatisfy({ abs($0) <= tiltLimit }) else {
             return nil
