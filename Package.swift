@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
         .testTarget(name: "MaLiangCanvasTests", dependencies: ["MaLiangCanvas", "PNGCodec"]),
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Corpus"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Corpus", "SlowInputs"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "MaLiangWaylandTests",
