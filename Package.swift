@@ -9,7 +9,10 @@ func system(_ name: String, _ pkgConfig: String?, _ packages: [String]) -> Targe
 let package = Package(
     name: "MaLiang",
     products: [
+        // `import MaLiang`: the canvas, brushes, chartlets, saving and reading (MaLiang's API).
         .library(name: "MaLiang", targets: ["MaLiang"]),
+        // The stroke engine alone (Foundation only): samples to stamps, documents, brushes.
+        .library(name: "MaLiangCore", targets: ["MaLiangCore"]),
         .library(name: "WaylandClient", targets: ["WaylandClient"]),
         .library(name: "TestCompositor", targets: ["TestCompositor"]),
         .executable(name: "maliang", targets: ["maliang"]),
@@ -38,27 +41,28 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CPNGCodec"]),
 
         // Core: geometry, input samples, brushes, stroke engine. Foundation only.
-        .target(name: "MaLiang"),
+        .target(name: "MaLiangCore"),
 
         // Store: the native document file, MaLiang folders, PNG files.
-        .target(name: "MaLiangStore", dependencies: ["MaLiang", "CSQLite", "PNGCodec"]),
+        .target(name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "PNGCodec"]),
 
         // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.
-        .target(name: "MaLiangEditor", dependencies: ["MaLiang", "MaLiangStore", "PNGCodec"]),
+        .target(name: "MaLiangEditor", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec"]),
 
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
-        .target(name: "MaLiangVulkan", dependencies: ["MaLiang", "CVulkan", "PNGCodec"]),
+        .target(name: "MaLiangVulkan", dependencies: ["MaLiangCore", "CVulkan", "PNGCodec"]),
 
-        // MaLiang's Canvas for programs: the editing core, the renderer and the store put together, offscreen.
+        // The library (`import MaLiang`): MaLiang's Canvas for programs — the editing core, the renderer and the store
+        // put together, offscreen or on a Wayland surface. Its public API is the package's (api/MaLiang.json).
         .target(
-            name: "MaLiangCanvas",
-            dependencies: ["MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "PNGCodec"]),
+            name: "MaLiang",
+            dependencies: ["MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "PNGCodec"]),
 
         // The painting client: window, input, toolbar, autosave.
         .target(
             name: "MaLiangWayland",
             dependencies: [
-                "MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "MaLiangCanvas", "WaylandClient",
+                "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient",
                 "CWaylandCursor", "CXKBCommon", "CTextRender", "PNGCodec",
             ]),
 
@@ -72,29 +76,32 @@ let package = Package(
         // The scripted compositor the tests inject input with.
         .target(
             name: "TestCompositor",
-            dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiang"]),
-        .executableTarget(name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiang", "PNGCodec"]),
+            dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiangCore"]),
+        .executableTarget(
+            name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiangCore", "PNGCodec"]),
 
         // Every parser of outside bytes as a fuzz target, and the fuzzer's entry point (meson-helpers/fuzz).
         .target(
             name: "FuzzTargets",
-            dependencies: ["MaLiang", "MaLiangStore", "MaLiangEditor", "MaLiangWayland", "PNGCodec", "TestCompositor"]),
+            dependencies: [
+                "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangWayland", "PNGCodec", "TestCompositor",
+            ]),
         .executableTarget(name: "maliang-fuzz", dependencies: ["FuzzTargets"]),
 
         .executableTarget(
             name: "maliang",
             dependencies: [
-                "MaLiang", "MaLiangStore", "MaLiangVulkan", "MaLiangCanvas", "MaLiangWayland", "PNGCodec",
+                "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec",
                 "CMemoryTuning",
             ]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),
 
-        .testTarget(name: "MaLiangTests", dependencies: ["MaLiang"], exclude: ["Fixtures"]),
+        .testTarget(name: "MaLiangCoreTests", dependencies: ["MaLiangCore"], exclude: ["Fixtures"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
-        .testTarget(name: "MaLiangCanvasTests", dependencies: ["MaLiangCanvas", "PNGCodec"]),
+        .testTarget(name: "MaLiangTests", dependencies: ["MaLiang", "CTextRender"], resources: [.copy("Resources")]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Corpus", "SlowInputs"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
@@ -107,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "TestCompositorTests", dependencies: ["TestCompositor", "WaylandTestSupport"], exclude: ["Scripts"]),
         .testTarget(
-            name: "CommandLineTests", dependencies: ["MaLiang", "MaLiangStore", "PNGCodec", "WaylandTestSupport"]),
+            name: "CommandLineTests", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec", "WaylandTestSupport"]),
         .testTarget(
             name: "RealCompositorTests",
             dependencies: ["WaylandClient", "WaylandTestSupport", "MaLiangStore", "PNGCodec"]),

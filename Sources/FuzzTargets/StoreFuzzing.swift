@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 import PNGCodec
 
@@ -102,16 +102,16 @@ enum FolderFuzzing {
         } catch {
             return false
         }
-        guard let document = try? DataImporter.read(folder) else { return false }
+        guard let document = try? FolderImporter.read(folder) else { return false }
         // What was imported exports, and the export imports to as many elements (chartlet-brush strokes excepted:
         // they become one chartlet per image).
         let out = scratch.appendingPathComponent("out")
         do {
-            try DataExporter(canvas: document).saveSynchronously(to: out)
+            try FolderExporter(document: document).saveSynchronously(to: out)
         } catch {
             violated("an imported folder does not export: \(error)")
         }
-        guard let again = try? DataImporter.read(out) else { violated("an exported folder does not import") }
+        guard let again = try? FolderImporter.read(out) else { violated("an exported folder does not import") }
         guard again.elements.count == document.elements.count else {
             violated("\(document.elements.count) elements became \(again.elements.count)")
         }

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import TestCompositor
 
 /// `maliang-test-compositor --latency TRACE --client MALIANG`: starts the painting client against this compositor

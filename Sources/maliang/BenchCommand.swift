@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// `maliang bench …`: benchmarks that print figures (never pass/fail).
 enum BenchCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangWayland
 
 /// Usage text: every command the executable understands.

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 
 /// `maliang info`, `maliang import`, `maliang export`.
@@ -12,7 +12,7 @@ enum DocumentCommands {
         var leftOut: [String] = []
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            document = try DataImporter.read(url)
+            document = try FolderImporter.read(url)
         } else {
             let file = try DocumentFile.open(at: url, readOnly: true)
             defer { file.close() }
@@ -52,7 +52,7 @@ enum DocumentCommands {
             throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang")
         }
         let bar = ProgressBar("importing")
-        let file = try DataImporter.importDataSynchronously(
+        let file = try FolderImporter.importDataSynchronously(
             from: URL(fileURLWithPath: arguments[0]), to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
         bar.finish()
         print("imported \(file.document.elements.count) elements into \(file.url.path)")
@@ -66,7 +66,7 @@ enum DocumentCommands {
         let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]), readOnly: true)
         defer { file.close() }
         let bar = ProgressBar("exporting")
-        try DataExporter(canvas: file.document).saveSynchronously(
+        try FolderExporter(document: file.document).saveSynchronously(
             to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
         bar.finish()
         print("exported \(file.document.elements.count) elements to \(arguments[2])")

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangVulkan
 
 /// `maliang bench render TRACE`: figures for the renderer on whatever Vulkan device is chosen.

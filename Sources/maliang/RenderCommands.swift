@@ -1,6 +1,6 @@
 import Foundation
 import MaLiang
-import MaLiangCanvas
+import MaLiangCore
 import MaLiangStore
 import MaLiangVulkan
 import PNGCodec
@@ -99,7 +99,7 @@ enum RenderCommands {
     static func load(_ url: URL) throws -> (Document, DocumentFile?) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return (try DataImporter.read(url), nil)
+            return (try FolderImporter.read(url), nil)
         }
         let file = try DocumentFile.open(at: url, readOnly: true)
         for line in file.leftOut { FileHandle.standardError.write(Data("maliang: left out: \(line)\n".utf8)) }

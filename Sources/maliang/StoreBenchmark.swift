@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 
 /// `maliang bench store [STROKES]`: figures for the native file and MaLiang folders.
@@ -50,10 +50,10 @@ enum StoreBenchmark {
         guard let document = opened?.document else { return }
         let exportFolder = folder.appendingPathComponent("exported")
         let exportStart = clock.now
-        try DataExporter(canvas: document).saveSynchronously(to: exportFolder)
+        try FolderExporter(document: document).saveSynchronously(to: exportFolder)
         let exportTime = seconds(clock.now - exportStart)
         let importStart = clock.now
-        let imported = try DataImporter.importDataSynchronously(
+        let imported = try FolderImporter.importDataSynchronously(
             from: exportFolder, to: folder.appendingPathComponent("imported.maliang"))
         let importTime = seconds(clock.now - importStart)
         print(

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 import Testing
 
 @testable import MaLiangEditor

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 import PNGCodec
 import Testing
@@ -60,7 +60,7 @@ import Testing
     @Test func aFolderWithADamagedTextureIsRefusedNamingIt() throws {
         let folder = try writeMaLiangFolder(textures: ["7F3E2D1C-0000-4000-8000-ABCDEF012345": try damagedPNG()])
         do {
-            _ = try DataImporter.read(folder)
+            _ = try FolderImporter.read(folder)
             Issue.record("imported a damaged texture")
         } catch {
             #expect(error.kind == .invalidContent && error.message.contains("7F3E2D1C"), "\(error)")
@@ -72,7 +72,7 @@ import Testing
             content:
                 #"{"size":[100,100],"lineStrips":[{"index":-1,"brush":"b","color":"ff000000","lines":[{"begin":[10,10],"end":[500,500],"size":30,"step":0}]}],"chartlets":[]}"#
         )
-        let document = try DataImporter.read(folder)
+        let document = try FolderImporter.read(folder)
         #expect(document.elements.count == 1)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 import PNGCodec
 import Testing
@@ -27,7 +27,7 @@ func writeMaLiangFolder(
 
 @Suite struct MaLiangFolderTests {
     @Test func importsAFolderAsMaLiangWritesIt() throws {
-        let document = try DataImporter.read(try writeMaLiangFolder())
+        let document = try FolderImporter.read(try writeMaLiangFolder())
         #expect(document.size == Size(width: 1024, height: 768))
         #expect(document.elements.count == 2)
         guard case .stroke(let stroke) = document.elements[0], case .chartlet(let chartlet) = document.elements[1]
@@ -51,10 +51,10 @@ func writeMaLiangFolder(
     }
 
     @Test func exportedFoldersReadBackTheSameDrawing() throws {
-        let source = try DataImporter.read(try writeMaLiangFolder())
+        let source = try FolderImporter.read(try writeMaLiangFolder())
         let out = try temporaryFolder().appendingPathComponent("exported")
         var fractions: [Double] = []
-        try DataExporter(canvas: source).saveSynchronously(to: out, progress: { fractions.append($0) })
+        try FolderExporter(document: source).saveSynchronously(to: out, progress: { fractions.append($0) })
         #expect(fractions.last == 1)
         let info =
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("info")))
@@ -65,7 +65,7 @@ func writeMaLiangFolder(
         #expect(content.contains("\"size\":75"))
         let textures = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("textures").path)
         #expect(textures == ["7F3E2D1C-0000-4000-8000-ABCDEF012345"])
-        let again = try DataImporter.read(out)
+        let again = try FolderImporter.read(out)
         #expect(again.elements.count == source.elements.count)
         guard case .stroke(let a) = source.elements[0], case .stroke(let b) = again.elements[0] else { return }
         // Tenths of a point, as MaLiang stores them, come back exactly; so does each line's size.
@@ -76,9 +76,7 @@ func writeMaLiangFolder(
 
     @Test func importIntoANativeFileAndExportItAgain() throws {
         let destination = try temporaryFolder().appendingPathComponent("imported.maliang")
-        var result: Result<DocumentFile, StoreError>?
-        DataImporter.importData(from: try writeMaLiangFolder(), to: destination) { result = $0 }
-        let file = try #require(try result?.get())
+        let file = try FolderImporter.importDataSynchronously(from: try writeMaLiangFolder(), to: destination)
         #expect(file.document.elements.count == 2)
         file.close()
         let reopened = try DocumentFile.open(at: destination)
@@ -87,10 +85,10 @@ func writeMaLiangFolder(
     }
 
     @Test func theExportRefusesANonEmptyFolderAndLeavesNothingHalfWritten() throws {
-        let source = try DataImporter.read(try writeMaLiangFolder())
+        let source = try FolderImporter.read(try writeMaLiangFolder())
         let out = try temporaryFolder()
         try Data("keep me".utf8).write(to: out.appendingPathComponent("notes.txt"))
-        #expect(throws: StoreError.self) { try DataExporter(canvas: source).saveSynchronously(to: out) }
+        #expect(throws: StoreError.self) { try FolderExporter(document: source).saveSynchronously(to: out) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["notes.txt"])
         let parent = out.deletingLastPathComponent()
         #expect(
@@ -100,7 +98,7 @@ func writeMaLiangFolder(
     @Test func aZeroStepAsMaLiangWritesItLoadsWithTheMinimumStep() throws {
         let content =
             #"{"size":[100,100],"lineStrips":[{"color":"ff000000","brush":"pen","lines":[{"begin":[0,0],"size":30,"end":[500,0],"step":0}],"index":1}]}"#
-        let document = try DataImporter.read(try writeMaLiangFolder(content: content, textures: [:]))
+        let document = try FolderImporter.read(try writeMaLiangFolder(content: content, textures: [:]))
         guard case .stroke(let stroke) = document.elements.first else { Issue.record("no stroke"); return }
         #expect(stroke.brush.base.pointStep == Brush.minimumStep)
     }
@@ -155,7 +153,7 @@ func writeMaLiangFolder(
             content: name == "missing content" ? nil : (content ?? writeDefaults.content),
             textures: textures)
         do {
-            let document = try DataImporter.read(folder)
+            let document = try FolderImporter.read(folder)
             Issue.record("\(name): imported \(document.elements.count) elements")
         } catch {
             #expect(error.kind == kind, "\(name): \(error)")
@@ -166,7 +164,7 @@ func writeMaLiangFolder(
     @Test func aFailedImportLeavesNoFileBehind() throws {
         let folder = try writeMaLiangFolder(textures: ["7F3E2D1C-0000-4000-8000-ABCDEF012345": Data("nope".utf8)])
         let destination = try temporaryFolder().appendingPathComponent("x.maliang")
-        #expect(throws: StoreError.self) { try DataImporter.importDataSynchronously(from: folder, to: destination) }
+        #expect(throws: StoreError.self) { try FolderImporter.importDataSynchronously(from: folder, to: destination) }
         #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import Testing
 
 @testable import MaLiangStore

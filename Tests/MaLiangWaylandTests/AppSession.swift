@@ -18,11 +18,11 @@ final class AppSession {
     /// Whether the data folder is this session's own, removed when it goes.
     private let ownsDataHome: Bool
 
-    /// Starts the app; `dataHome` (its XDG_DATA_HOME, where the autosave document lives) is a fresh folder unless
+    /// Starts the app (or another program: `executable`); `dataHome` (its XDG_DATA_HOME, where the autosave document lives) is a fresh folder unless
     /// given, so a second session can reopen what a first one made.
     init(
         options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
-        environment extra: [String: String] = [:]
+        environment extra: [String: String] = [:], executable: URL = AppSession.executable
     ) throws {
         let runtime = RuntimeDirectory.ensure()
         compositor = try ScriptedCompositor(options: options)
@@ -34,7 +34,7 @@ final class AppSession {
         let dataHome = self.dataHome
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketName

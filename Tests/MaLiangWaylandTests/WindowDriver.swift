@@ -9,11 +9,13 @@ import WaylandTestSupport
 extension AppSession {
     /// A session with a tablet offering a pen and an eraser.
     static func withTablet(
-        options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil
+        options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
+        executable: URL = AppSession.executable
     ) throws
         -> AppSession
     {
-        let session = try AppSession(options: options, arguments: arguments, dataHome: dataHome)
+        let session = try AppSession(
+            options: options, arguments: arguments, dataHome: dataHome, executable: executable)
         try session.compositor.addTablet(TabletSpec(id: "t1"))
         try session.compositor.addTool(ToolSpec(id: "pen"))
         try session.compositor.addTool(ToolSpec(id: "eraser", type: .eraser))

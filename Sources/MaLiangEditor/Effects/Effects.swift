@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// What handling one input did, as a value. The shell applies it in a fixed order (``EffectsApplier``): the
 /// document changes are saved, then drawn, then a frame is scheduled and the requests are carried out.

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 
 /// Keeps document changes: the document file's save queue, or anything else that must have them first.

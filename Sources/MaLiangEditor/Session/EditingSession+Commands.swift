@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// What a key, a pad button or a toolbar button asks for.
 public enum Command: Equatable, Sendable {

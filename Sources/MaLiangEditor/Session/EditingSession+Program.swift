@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 
 /// Edits made by a program rather than a hand (the library's MaLiang-style API): each one an undo step, returned
@@ -44,6 +44,19 @@ extension EditingSession {
         effects.redraw = true
         guard case .inserted(.chartlet(let placed), _)? = effects.changes.first else { return (nil, effects) }
         return (placed, effects)
+    }
+
+    /// Replaces the drawing's elements with `other`'s as one undo step; its images are stored first. The drawing
+    /// keeps its own size and background.
+    public func replaceContent(with other: Document) -> Effects {
+        var effects = Effects()
+        for id in other.textures.keys.sorted() {
+            if let png = other.textures[id] { effects.changes += document.addTexture(id: id, png: png) }
+        }
+        effects.changes += document.replaceContent(with: other.elements)
+        effects.redraw = true
+        selection = nil
+        return effects
     }
 
     /// The brush a pen stroke uses from now on, by preset index (see ``BrushStyle/presets``), colour and factors.

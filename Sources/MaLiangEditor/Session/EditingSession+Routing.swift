@@ -1,10 +1,10 @@
-import MaLiang
+import MaLiangCore
 
 /// The one input router: what a new contact does is decided here for pens, erasers, fingers and the mouse alike.
 extension EditingSession {
     /// A contact began at the event's position.
     func beginContact(_ event: InputEvent) -> Effects {
-        if ToolbarLayout.contains(y: event.y) {
+        if hasToolbar && ToolbarLayout.contains(y: event.y) {
             contacts[event.device] = .toolbar
             return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
         }
@@ -121,7 +121,7 @@ extension EditingSession {
         let outcome: TouchTracker.Outcome
         switch event.phase {
         case .down:
-            if ToolbarLayout.contains(y: event.y) && !penActive(at: event.received) {
+            if hasToolbar && ToolbarLayout.contains(y: event.y) && !penActive(at: event.received) {
                 contacts[event.device] = .toolbar
                 return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
             }

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// The stroke in progress: samples in, stamps and, at pen-up, the finished stroke out.
 extension EditingSession {

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// Moving the view: pan, zoom within ``Limits/zoom``, turn, fit; and the window's size and scale.
 extension EditingSession {
@@ -73,7 +73,7 @@ extension EditingSession {
     /// Shows the document at one document pixel per screen pixel, not turned, keeping what is at the centre of the
     /// canvas area there.
     public func actualPixelsView() -> Effects {
-        let toolbar = ToolbarLayout.height * window.scale
+        let toolbar = toolbarHeight * window.scale
         let centreX = window.bufferWidth / 2
         let centreY = toolbar + max(window.bufferHeight - toolbar, 1) / 2
         let (x, y) = view.invert(centreX, centreY)
@@ -86,7 +86,7 @@ extension EditingSession {
 
     /// Centres the document in the window's canvas area at a zoom that shows it whole (at most 1:1).
     public func fitView() -> Effects {
-        let toolbar = ToolbarLayout.height * window.scale
+        let toolbar = toolbarHeight * window.scale
         let width = window.bufferWidth
         let height = max(window.bufferHeight - toolbar, 1)
         let fit = min(width / document.size.width, height / document.size.height) * 0.95

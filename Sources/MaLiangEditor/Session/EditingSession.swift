@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangStore
 
 /// The editing core: it owns the document, the stroke being drawn, the view, the selection, the current brush and
@@ -35,13 +35,24 @@ public final class EditingSession {
     var spaceHeld = false
     var fingersOnChartlet = false
     let makeSeed: () -> UInt64
+    /// Whether the window's top strip is the toolbar (the painting window) or canvas like the rest (a canvas
+    /// embedded in another program's window).
+    public let hasToolbar: Bool
 
-    /// - Parameter seeds: where each stroke's seed comes from (random; fixed in tests).
-    public init(document: Document, seeds: @escaping () -> UInt64 = { UInt64.random(in: 1...UInt64.max) }) {
+    /// - Parameters:
+    ///   - toolbar: whether presses on the top ``ToolbarLayout/height`` logical pixels go to the toolbar.
+    ///   - seeds: where each stroke's seed comes from (random; fixed in tests).
+    public init(
+        document: Document, toolbar: Bool = true, seeds: @escaping () -> UInt64 = { UInt64.random(in: 1...UInt64.max) }
+    ) {
         self.document = document
+        hasToolbar = toolbar
         makeSeed = seeds
-        view = ViewTransform(scale: 1, offsetX: 0, offsetY: ToolbarLayout.height)
+        view = ViewTransform(scale: 1, offsetX: 0, offsetY: toolbar ? ToolbarLayout.height : 0)
     }
+
+    /// Height of the toolbar strip in logical pixels: 0 without one.
+    var toolbarHeight: Double { hasToolbar ? ToolbarLayout.height : 0 }
 
     /// What a contact (a pen tip, a finger, a mouse button) is doing.
     enum Contact {
@@ -129,7 +140,7 @@ public final class EditingSession {
     /// The document point under the centre of the window's canvas area.
     public var centerOfView: Point {
         let (x, y) = view.invert(
-            window.bufferWidth / 2, (window.bufferHeight + ToolbarLayout.height * window.scale) / 2)
+            window.bufferWidth / 2, (window.bufferHeight + toolbarHeight * window.scale) / 2)
         return Point(x: x, y: y)
     }
 

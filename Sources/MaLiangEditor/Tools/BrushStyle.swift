@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// The brush the next stroke uses: a built-in preset, a colour, and the size and opacity the user dialled in.
 public struct BrushStyle: Equatable, Sendable {
@@ -15,12 +15,15 @@ public struct BrushStyle: Equatable, Sendable {
     public var sizeFactor = 1.0
     /// Multiplies the preset's opacity, 0.05…1.
     public var opacityFactor = 1.0
+    /// A program's own brush, used instead of the preset (but not for the pen's eraser end) when set.
+    public var custom: AnyBrush?
 
     public init() {}
 
     /// The brush for a stroke: the eraser when `eraser` (the pen's eraser end) or the eraser preset is chosen;
     /// `images`, the document's images, feed the stickers brush (nil when it has none).
     public func brush(eraser: Bool, images: [String] = []) -> AnyBrush? {
+        if let custom, !eraser { return custom }
         let name = eraser ? "eraser" : Self.presets[preset == Self.stickersIndex ? 0 : preset]
         var brush = BrushPresets.brush(named: name, color: color) ?? .brush(Brush())
         var base = brush.base

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// Where the toolbar's buttons are: brushes, colours, the picker, size, opacity, undo, redo, fit, export, and —
 /// when the compositor draws no title bar — close. The editing core hit-tests it; the shell draws it.

@@ -1,11 +1,11 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// The JSON of a MaLiang folder, as MaLiang 2.9 writes it: `info`, `content`, and `textures/<id>` PNG files.
 /// `content` is `{"size": [w, h], "lineStrips": [{"index", "brush", "color", "lines": [{"begin": [x, y],
 /// "end": [x, y], "size", "step"}]}], "chartlets": [{"index", "center", "size", "texture", "angle"}]}`; coordinates,
 /// sizes and steps are points × 10 stored as integers. It is read and written as a stream (``JSONStreamReader``,
-/// ``DataExporter``), since a long drawing's content runs to hundreds of megabytes.
+/// ``FolderExporter``), since a long drawing's content runs to hundreds of megabytes.
 struct FolderInfo: Codable {
     struct Bundle: Codable {
         var name: String?

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// A document in its native file: one SQLite database (WAL). The editor hands it every change as it happens
 /// (``write(_:)``), each in one transaction, so a killed process loses at most the stroke in flight and the file

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import PNGCodec
 
 /// Reads a checked native file into a ``Document``, validating every element against ``Limits``. An element or

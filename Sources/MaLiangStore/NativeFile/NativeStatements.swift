@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// The prepared statements that write document changes.
 struct Statements {

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// The binary form of a stroke's input samples in the native file. Little-endian.
 ///

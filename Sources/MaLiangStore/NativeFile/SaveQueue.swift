@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// Changes on their way into a document file. Each batch is written at once when it can be; when the file refuses
 /// (a full disk, a folder gone), the batch and every later one wait in memory, in order, and are written as soon

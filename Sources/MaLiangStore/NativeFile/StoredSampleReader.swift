@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// Reads strokes' samples from a document file when they are needed, so a loaded document keeps only what its
 /// strokes are (brush, seed, how many samples), not every sample of every stroke: memory stays the same for

@@ -1,5 +1,5 @@
 import CVulkan
-import MaLiang
+import MaLiangCore
 import PNGCodec
 
 extension CanvasRenderer {

@@ -1,5 +1,5 @@
 import CVulkan
-import MaLiang
+import MaLiangCore
 
 /// A stroke being drawn: its stamps go into its own layers as they come, shown above the paint at the stroke's
 /// opacity. When the document receives the stroke, those layers are composited into the paint.

@@ -1,6 +1,6 @@
 import CVulkan
 import Foundation
-import MaLiang
+import MaLiangCore
 
 /// A document's paint on the GPU: a view of the document that never writes to it.
 ///

@@ -1,5 +1,5 @@
 import CVulkan
-import MaLiang
+import MaLiangCore
 
 /// Draws stamps into a tile layer: stamps are sorted into the tiles they touch, then each tile gets one instanced
 /// draw of all its stamps.

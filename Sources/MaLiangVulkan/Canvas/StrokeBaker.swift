@@ -1,5 +1,5 @@
 import CVulkan
-import MaLiang
+import MaLiangCore
 
 /// Turns one stroke's stamps into paint: stamps go into the stroke's own layers (so overlapping dabs never exceed
 /// the stroke's opacity, and glow halos never build up), which are then composited onto the paint at the stroke's

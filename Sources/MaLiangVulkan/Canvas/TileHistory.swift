@@ -1,5 +1,5 @@
 import CVulkan
-import MaLiang
+import MaLiangCore
 
 /// What undo needs to take strokes back without re-stamping the document: for recent strokes, a copy of each tile
 /// as it was before the stroke (or "no tile"); for clears, the tiles that were cleared.

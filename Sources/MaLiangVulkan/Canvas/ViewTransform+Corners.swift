@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 
 extension ViewTransform {
     /// The corners of an axis-aligned document rectangle.

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 
 /// A rectangle in buffer pixels: the window's swapchain images, x right and y down from the top-left.
 public struct BufferRect: Hashable, Sendable {

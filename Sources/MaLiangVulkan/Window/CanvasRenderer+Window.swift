@@ -1,6 +1,6 @@
 import CVulkan
 import Foundation
-import MaLiang
+import MaLiangCore
 import PNGCodec
 
 /// An image drawn above the canvas in window pixels (the toolbar, swatches, highlights): premultiplied RGBA8.

@@ -1,5 +1,5 @@
 import CWaylandCursor
-import MaLiang
+import MaLiangCore
 import WaylandClient
 import WaylandProtocol
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import MaLiang
+import MaLiangCore
 import MaLiangEditor
 import PNGCodec
 import WaylandClient

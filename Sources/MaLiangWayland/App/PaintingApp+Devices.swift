@@ -1,6 +1,6 @@
 import CWaylandCursor
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangEditor
 import WaylandClient
 import WaylandProtocol

@@ -1,6 +1,6 @@
 import CVulkan
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangEditor
 import MaLiangVulkan
 import WaylandClient

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import MaLiangEditor
 import MaLiangVulkan
 import WaylandClient

@@ -1,6 +1,6 @@
 import Foundation
 import MaLiang
-import MaLiangCanvas
+import MaLiangCore
 import MaLiangEditor
 import MaLiangStore
 import MaLiangVulkan

@@ -1,4 +1,4 @@
-import MaLiang
+import MaLiangCore
 import MaLiangEditor
 
 /// One tablet tool's protocol events gathered into frames, the way the tablet protocol means them: everything up

@@ -1,5 +1,5 @@
 import Foundation
-import MaLiang
+import MaLiangCore
 import WaylandProtocol
 
 /// A randomized session against a running client: sequences a real compositor could send but rarely does — tools

@@ -6,8 +6,8 @@ import WaylandProtocol
 ///
 /// Not thread-safe: use it, and everything made from it, on one thread.
 public final class WaylandConnection {
-    /// The display pointer, for Vulkan's `VkWaylandSurfaceCreateInfoKHR`.
-    package let display: OpaquePointer
+    /// The raw `wl_display*`, for C libraries such as Vulkan's WSI (`VkWaylandSurfaceCreateInfoKHR`) or EGL.
+    public let display: OpaquePointer
     private var objects: [OpaquePointer: WaylandObject] = [:]
     private var closed = false
     /// The error that ended the connection, once one has.

@@ -20,8 +20,9 @@ public protocol WaylandInterface: AnyObject {
 public class WaylandObject {
     /// The connection the object belongs to.
     let owner: WaylandConnection
-    /// The proxy, or `nil` once the object is destroyed (or was never created because its parent was dead).
-    package private(set) var proxy: OpaquePointer?
+    /// The proxy, or `nil` once the object is destroyed (or was never created because its parent was dead): the
+    /// raw `wl_proxy*` (a `wl_surface*` for a ``WlSurface``) for C libraries such as Vulkan's WSI or EGL.
+    public private(set) var proxy: OpaquePointer?
     /// The version the object was created with.
     public let version: UInt32
     /// Whether the proxy belongs to someone else (e.g. the display itself, or an object Mesa created): such an

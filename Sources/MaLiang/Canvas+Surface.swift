@@ -1,0 +1,105 @@
+import CVulkan
+import MaLiangCore
+import MaLiangEditor
+import MaLiangVulkan
+
+/// A canvas on a Wayland surface the program owns: the program keeps its window, its event loop and its input;
+/// the canvas draws frames on the surface.
+///
+/// The loop, as a frame callback paces it:
+/// 1. pass input on with ``Canvas/handle(_:)`` (and ``Canvas/resize(width:height:scale:)`` on a configure);
+/// 2. when ``Canvas/needsFrame`` is true and no frame callback is pending, request one on the surface
+///    (`wl_surface.frame`), then call ``Canvas/drawFrame()``, which draws and commits the surface;
+/// 3. when the callback comes, go to 2.
+extension Canvas {
+    /// Shows the canvas on `surface` (a `wl_surface*` on the `wl_display*` `display`, from libwayland-client). The
+    /// canvas must be made on a ``GPU`` made with `presenting: true`. Call ``detach()`` before destroying the
+    /// surface or disconnecting.
+    public func attach(display: OpaquePointer, surface: OpaquePointer) throws {
+        guard presents else {
+            throw CanvasError("this canvas cannot show on a surface: make it with a GPU(presenting: true)")
+        }
+        detach()
+        do {
+            self.surface = SurfacePresenter(
+                swapchain: try Swapchain(context: renderer.context, wlDisplay: display, wlSurface: surface))
+        } catch {
+            throw CanvasError("cannot show the canvas on the surface: \(error)")
+        }
+        frames.needsFrame = true
+    }
+
+    /// Stops showing the canvas on its surface (its Vulkan images go; the Wayland surface is the program's).
+    public func detach() {
+        surface?.close()
+        surface = nil
+    }
+
+    /// Whether something changed since the last frame: a stroke, the view, a resize.
+    public var needsFrame: Bool { frames.needsFrame }
+
+    /// The colour around the drawing where the view does not cover the canvas's area (red, green, blue, 0…1).
+    public var surroundingColor: Color {
+        get { surroundings }
+        set {
+            surroundings = newValue
+            frames.needsFrame = true
+        }
+    }
+
+    /// Draws a frame on the surface and commits it. Does nothing when the canvas is not attached, or has not been
+    /// told its size yet; throws when the GPU cannot draw (a lost device among them).
+    public func drawFrame() throws {
+        guard let surface else { return }
+        let metrics = session.window
+        let width = Int(metrics.bufferWidth)
+        let height = Int(metrics.bufferHeight)
+        guard width > 0, height > 0 else { return }
+        renderer.chartletPreview = session.chartletPreview
+        let color = (Float(surroundings.red), Float(surroundings.green), Float(surroundings.blue))
+        let drawn: Bool
+        do {
+            drawn = try surface.draw(width: width, height: height) { swapchain, index throws(VulkanError) in
+                try renderer.drawFrame(
+                    into: swapchain, index: index, view: session.view, windowColor: color, overlays: [])
+            }
+        } catch {
+            throw CanvasError("cannot draw a frame: \(error)")
+        }
+        guard drawn else { throw CanvasError("cannot draw a frame: no swapchain image became free within a second") }
+        frames.needsFrame = false
+    }
+}
+
+/// Whether a frame is needed: the effects applier tells it what every change did.
+final class FrameRequests: FrameScheduler {
+    var needsFrame = true
+
+    func present(_ effects: Effects) {
+        if effects.redraw || effects.damage != nil || !effects.live.isEmpty || !effects.changes.isEmpty {
+            needsFrame = true
+        }
+    }
+}
+
+/// The swapchain on the program's surface, made again when the size changes or the surface outdates it.
+final class SurfacePresenter {
+    private let swapchain: Swapchain
+
+    init(swapchain: Swapchain) { self.swapchain = swapchain }
+
+    /// Draws with `render` into a free image; false when none became free.
+    func draw(
+        width: Int, height: Int, _ render: (Swapchain, Int) throws(VulkanError) -> Void
+    ) throws(VulkanError) -> Bool {
+        if width != swapchain.width || height != swapchain.height || swapchain.isOutOfDate {
+            try swapchain.resize(width: width, height: height)
+        }
+        // A frame callback paces the program, so an image is free almost at once; a second at most.
+        guard let index = try swapchain.acquire(timeout: 1_000_000_000) else { return false }
+        try render(swapchain, index)
+        return true
+    }
+
+    func close() { swapchain.close() }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import MaLiangCore
+import MaLiangEditor
+import MaLiangStore
+import MaLiangVulkan
+import PNGCodec
+
+/// MaLiang's canvas: a drawing to paint on — from code, or with a pen, a finger or a mouse whose events the
+/// program passes on — to place images on, undo, and take pictures of. It is drawn with Vulkan (any GPU, or
+/// lavapipe on the CPU), offscreen or on a Wayland surface the program owns (see ``attach(display:surface:)``).
+///
+/// Every change goes through the same editing core as the painting window, in a fixed order: saved to the document
+/// file when the canvas has one, then drawn. A change that cannot be saved stays in memory and is written when
+/// saving works again (see ``isSaved`` and ``onMessage``); a drawing failure is repaired from the document. A call
+/// that cannot do what it was asked throws a ``CanvasError``.
+///
+/// Unlike MaLiang on iOS, a canvas belongs to one thread: make it and call it from the same thread.
+public final class Canvas {
+    package let session: EditingSession
+    package let renderer: CanvasRenderer
+    /// The document file every change is written to, when the canvas has one.
+    package let file: DocumentFile?
+    private let saving: SaveQueue?
+    let applier: EffectsApplier
+    let frames = FrameRequests()
+    var surface: SurfacePresenter?
+    /// Whether the GPU can present to Wayland surfaces.
+    let presents: Bool
+    var surroundings = Color(red: 0.18, green: 0.18, blue: 0.2)
+
+    /// The drawing: its elements, images, size and history (MaLiang's `CanvasData`).
+    public var data: CanvasData { session.document }
+
+    /// The document file the canvas saves every change to, or nil for a canvas in memory only.
+    public var fileURL: URL? { file?.url }
+
+    /// Told every message — what went wrong (a change that cannot be saved, an unusable image) and what went right
+    /// again — as it happens. Messages are also written nowhere else: show them to the user.
+    public var onMessage: ((CanvasMessage) -> Void)? {
+        didSet {
+            let handler = onMessage
+            applier.onMessage = handler.map { handler in { handler(CanvasMessage($0)) } }
+        }
+    }
+
+    /// The last message, while it is recent (five seconds), for a status line.
+    public var lastMessage: CanvasMessage? {
+        applier.status.text(at: MonotonicClock.microseconds()).map { CanvasMessage(severity: .init($0.1), text: $0.0) }
+    }
+
+    /// Whether every change is in the document file (always true for a canvas without one). When false, changes
+    /// wait in memory and ``saveWaitingChanges()`` tries again.
+    public var isSaved: Bool { applier.status.saving == .saved }
+
+    /// A canvas on `data` (a new white drawing of `size` when nil), kept in memory only.
+    ///
+    /// - Parameter gpu: the Vulkan device to draw with; nil picks one (a discrete GPU first, lavapipe last).
+    public convenience init(size: Size = Size(width: 1024, height: 768), data: CanvasData? = nil, gpu: GPU? = nil)
+        throws
+    {
+        try self.init(document: data ?? Document(size: size), file: nil, gpu: gpu)
+    }
+
+    /// A canvas on the document file at `url`: opened when it exists (its drawing, undo history included), created
+    /// with `size` when it does not. Every change is saved to it as it is made.
+    public convenience init(file url: URL, size: Size = Size(width: 1024, height: 768), gpu: GPU? = nil) throws {
+        let file: DocumentFile
+        do throws(StoreError) {
+            file =
+                FileManager.default.fileExists(atPath: url.path)
+                ? try DocumentFile.open(at: url) : try DocumentFile.create(at: url, size: size)
+        } catch {
+            throw CanvasError(error.message)
+        }
+        try self.init(document: file.document, file: file, gpu: gpu)
+    }
+
+    init(document: Document, file: DocumentFile?, gpu: GPU?) throws {
+        session = EditingSession(document: document, toolbar: false)
+        do {
+            renderer = try CanvasRenderer(document: document, context: gpu?.context ?? VulkanContext())
+        } catch {
+            throw CanvasError("cannot draw: \(error)")
+        }
+        self.file = file
+        presents = gpu?.presenting ?? false
+        saving = file.map(SaveQueue.init(file:))
+        applier = EffectsApplier(store: saving, renderer: RendererAdapter(renderer), frames: frames)
+        for line in file?.leftOut ?? [] {
+            applier.post(StatusMessage(.warning, "Left out of \(file?.url.lastPathComponent ?? "the file"): \(line)"))
+        }
+    }
+
+    deinit {
+        surface?.close()
+        file?.close()
+    }
+
+    // MARK: - History
+
+    /// Takes back the last change (a stroke, a placed image, a clear).
+    public func undo() { apply(session.perform(.undo)) }
+
+    /// Makes again the last change taken back.
+    public func redo() { apply(session.perform(.redo)) }
+
+    /// Removes everything, as one change that ``undo()`` takes back.
+    public func clear() { apply(session.perform(.clear)) }
+
+    /// Whether there is a change to take back.
+    public var canUndo: Bool { data.canUndo }
+
+    /// Whether there is a change taken back to make again.
+    public var canRedo: Bool { data.canRedo }
+
+    /// Tries again to write the changes waiting in memory; returns whether everything is in the file now.
+    @discardableResult
+    public func saveWaitingChanges() -> Bool { applier.retrySaving() == .saved }
+
+    func apply(_ effects: Effects) { applier.apply(effects) }
+
+    /// Replaces the drawing with `other`'s elements and images, as one change.
+    func replaceContent(with other: CanvasData) { apply(session.replaceContent(with: other)) }
+}

@@ -1,0 +1,245 @@
+import Foundation
+
+/// A drawing: its size, background, elements in drawing order, the images chartlets use, and the undo history.
+///
+/// Every user action is one undo step. Clear is undoable. Redo survives plain undo/redo sequences and is cut only
+/// by a new edit. Each mutation returns exactly what changed; whoever makes the change hands that on (to the
+/// file, to the renderer) — there are no observers to forget or to overwrite. Nothing outside ``Limits`` gets in.
+/// Not thread-safe: use it on one thread.
+public final class Document {
+    /// Largest width or height, in document pixels.
+    public static var maximumSide: Double { Limits.canvasSide.upperBound }
+    /// Undo steps kept; older ones are forgotten.
+    public static let historyLimit = 10_000
+
+    public let size: Size
+    public var background: Color
+    /// The elements in drawing order (which is also id order).
+    public private(set) var elements: [Element] = []
+    /// PNG data of the images chartlets and chartlet brushes use, by texture id.
+    public private(set) var textures: [String: Data] = [:]
+    private var undoStack: [Edit] = []
+    private var redoStack: [Edit] = []
+    private var nextID: Int64 = 1
+
+    public struct InvalidSize: Error, CustomStringConvertible {
+        public var size: Size
+        public var description: String {
+            "a canvas of \(size.width)×\(size.height) pixels is not possible: each side must be 1…\(Int(Document.maximumSide))"
+        }
+    }
+
+    public init(size: Size, background: Color = .white) throws(InvalidSize) {
+        guard Self.isValid(size) else { throw InvalidSize(size: size) }
+        self.size = size
+        self.background = background
+    }
+
+    public static func isValid(_ size: Size) -> Bool {
+        Limits.canvasSide.contains(size.width) && Limits.canvasSide.contains(size.height)
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// A fresh id for a new element. After ``Limits/elementID`` is used up (only a file made by hand gets there),
+    /// ids fall outside it and ``append(_:)`` refuses them.
+    public func makeElementID() -> ElementID {
+        defer { nextID = min(nextID + 1, Limits.elementID.upperBound + 1) }
+        return ElementID(nextID)
+    }
+
+    /// The element with `id`, if the document holds it.
+    public func element(_ id: ElementID) -> Element? { index(of: id).map { elements[$0] } }
+
+    // MARK: - Edits (each one undo step)
+
+    /// Adds a finished element on top (a stroke at pen-up, an inserted chartlet). A chartlet is clamped into
+    /// ``Limits``; a stroke without samples, or an element whose id is taken or outside ``Limits/elementID``, is
+    /// not added (use ``makeElementID()``).
+    @discardableResult
+    public func append(_ element: Element) -> [DocumentChange] {
+        guard Limits.elementID.contains(element.id.rawValue), index(of: element.id) == nil else { return [] }
+        switch element {
+        case .stroke(let stroke) where stroke.samples.isEmpty: return []
+        case .chartlet(let chartlet): return perform(.insert(.chartlet(chartlet.clamped())))
+        default: return perform(.insert(element))
+        }
+    }
+
+    /// Places an image: stores its PNG (when new) and adds the chartlet as one undo step. The changes carry both,
+    /// so the file writes them in one transaction.
+    @discardableResult
+    public func insert(_ chartlet: Chartlet, image png: Data) -> [DocumentChange] {
+        addTexture(id: chartlet.textureID, png: png) + append(.chartlet(chartlet))
+    }
+
+    /// Changes a chartlet (move, rotate, scale) as one undo step, clamped into ``Limits``; does nothing if `id` is
+    /// not a chartlet here.
+    @discardableResult
+    public func updateChartlet(_ id: ElementID, _ change: (inout Chartlet) -> Void) -> [DocumentChange] {
+        guard let index = index(of: id), case .chartlet(var chartlet) = elements[index] else { return [] }
+        let before = elements[index]
+        change(&chartlet)
+        chartlet.id = id
+        let after = Element.chartlet(chartlet.clamped())
+        guard after != before else { return [] }
+        return perform(.update(before: before, after: after))
+    }
+
+    /// Deletes an element as one undo step.
+    @discardableResult
+    public func remove(_ id: ElementID) -> [DocumentChange] {
+        guard let index = index(of: id) else { return [] }
+        return perform(.remove(elements[index]))
+    }
+
+    /// Replaces every element with `newElements` (a drawing read from elsewhere) as one undo step. Each gets a new
+    /// id of this document, in order; the images they use must be stored first (``addTexture(id:png:)``). Strokes
+    /// without samples are left out.
+    @discardableResult
+    public func replaceContent(with newElements: [Element]) -> [DocumentChange] {
+        var edits: [Edit] = elements.isEmpty ? [] : [.clear(elements)]
+        var next = nextID
+        for var element in newElements {
+            if case .stroke(let stroke) = element, stroke.samples.isEmpty { continue }
+            guard Limits.elementID.contains(next) else { break }
+            element = element.withID(ElementID(next))
+            if case .chartlet(let chartlet) = element { element = .chartlet(chartlet.clamped()) }
+            edits.append(.insert(element))
+            next += 1
+        }
+        guard !edits.isEmpty else { return [] }
+        return perform(.group(edits))
+    }
+
+    /// Removes every element as one undo step.
+    @discardableResult
+    public func clear() -> [DocumentChange] {
+        guard !elements.isEmpty else { return [] }
+        return perform(.clear(elements))
+    }
+
+    @discardableResult
+    public func undo() -> [DocumentChange] {
+        guard let edit = undoStack.popLast() else { return [] }
+        redoStack.append(edit)
+        return apply(edit.inverse)
+    }
+
+    @discardableResult
+    public func redo() -> [DocumentChange] {
+        guard let edit = redoStack.popLast() else { return [] }
+        undoStack.append(edit)
+        return apply(edit)
+    }
+
+    /// Stores an image under `id` (not an undo step: images are kept while anything may refer to them).
+    @discardableResult
+    public func addTexture(id: String, png: Data) -> [DocumentChange] {
+        guard textures[id] != png else { return [] }
+        textures[id] = png
+        return [.textureAdded(id: id, png: png)]
+    }
+
+    // MARK: - Loading
+
+    /// Replaces the content with already-validated elements and textures (from a file), without history.
+    package func load(elements loaded: [Element], textures loadedTextures: [String: Data]) {
+        elements = loaded.sorted { $0.id < $1.id }
+        textures = loadedTextures
+        undoStack = []
+        redoStack = []
+        nextID = (elements.last?.id.rawValue ?? 0) + 1
+    }
+
+    /// Makes sure new ids stay above `id` (ids of elements stored but not loaded, e.g. unreadable ones).
+    package func reserveIDs(through id: ElementID) {
+        nextID = min(max(nextID, id.rawValue + 1), Limits.elementID.upperBound + 1)
+    }
+
+    // MARK: - Machinery
+
+    private func perform(_ edit: Edit) -> [DocumentChange] {
+        undoStack.append(edit)
+        if undoStack.count > Self.historyLimit { undoStack.removeFirst(undoStack.count - Self.historyLimit) }
+        redoStack.removeAll()
+        if let id = edit.newestID { reserveIDs(through: id) }
+        return apply(edit)
+    }
+
+    private func apply(_ edit: Edit) -> [DocumentChange] {
+        switch edit {
+        case .insert(let element):
+            let index = insertionIndex(for: element.id)
+            elements.insert(element, at: index)
+            return [.inserted(element, index: index)]
+        case .remove(let element):
+            guard let index = index(of: element.id) else { return [] }
+            elements.remove(at: index)
+            return [.removed(element, index: index)]
+        case .update(let before, let after):
+            guard let index = index(of: after.id) else { return [] }
+            elements[index] = after
+            return [.updated(before: before, after: after, index: index)]
+        case .clear(let all):
+            elements.removeAll()
+            return [.cleared(all)]
+        case .restore(let all):
+            elements = all
+            return [.restored(all)]
+        case .group(let edits):
+            return edits.flatMap(apply)
+        }
+    }
+
+    private func index(of id: ElementID) -> Int? {
+        let index = insertionIndex(for: id)
+        return index < elements.count && elements[index].id == id ? index : nil
+    }
+
+    /// The first index whose id is not below `id` (elements are in id order: a binary search).
+    private func insertionIndex(for id: ElementID) -> Int {
+        if let last = elements.last, last.id < id { return elements.count }
+        var low = 0
+        var high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle].id < id { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// MaLiang's name for the document.
+public typealias CanvasData = Document
+
+/// One undo step.
+enum Edit {
+    case insert(Element)
+    case remove(Element)
+    case update(before: Element, after: Element)
+    case clear([Element])
+    case restore([Element])
+    /// Several edits as one step, applied in order.
+    case group([Edit])
+
+    var inverse: Edit {
+        switch self {
+        case .insert(let element): .remove(element)
+        case .remove(let element): .insert(element)
+        case .update(let before, let after): .update(before: after, after: before)
+        case .clear(let all): .restore(all)
+        case .restore(let all): .clear(all)
+        case .group(let edits): .group(edits.reversed().map(\.inverse))
+        }
+    }
+
+    var newestID: ElementID? {
+        switch self {
+        case .insert(let element): element.id
+        case .group(let edits): edits.compactMap(\.newestID).max()
+        default: nil
+        }
+    }
+}

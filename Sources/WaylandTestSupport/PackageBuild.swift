@@ -1,0 +1,41 @@
+import Foundation
+
+/// Packages outside the project's own targets that depend on it by path, as other programs do (`Examples/`, and
+/// fixtures in `Tests/`): built by the tests, so a missing product or a symbol that is not public fails them.
+public enum PackageBuild {
+    /// The repository's root.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../.."
+    )
+    .standardized
+
+    /// Builds the package in `folder` (relative to the root) and returns the path of its executable `product`.
+    /// They share one build folder, `.build/packages`, so the project's modules are compiled once for all of them.
+    public static func executable(_ product: String, in folder: String) throws -> URL {
+        let scratch = root.appendingPathComponent(".build/packages")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("package-build-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "swift", "build", "--package-path", root.appendingPathComponent(folder).path, "--scratch-path",
+            scratch.path, "--product", product,
+        ]
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        guard process.terminationStatus == 0 else {
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            throw Failure(description: "\(folder) does not build against the project:\n\(output.suffix(6000))")
+        }
+        return scratch.appendingPathComponent("debug/\(product)")
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import MaLiangStore
+import Testing
+import WaylandTestSupport
+
+/// `Examples/TabletCanvas`: a program of its own that embeds the canvas in its xdg_toplevel, built against the
+/// package's products only and painted with the scripted compositor's tablet.
+@Suite(.serialized) struct TabletCanvasExampleTests {
+    @Test func itPaintsWithAPenErasesWithTheEraserEndAndSavesEveryStroke() throws {
+        let program = try PackageBuild.executable("tablet-canvas", in: "Examples/TabletCanvas")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tablet-canvas-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let drawing = folder.appendingPathComponent("drawing.maliang")
+        let session = try AppSession.withTablet(arguments: [drawing.path], dataHome: folder, executable: program)
+
+        try session.pen(points((100, 200), (500, 200)), pressure: 1)
+        let painted = try #require(session.image)
+        // No toolbar: the stroke is where the pen went, from the window's top-left.
+        let rows = painted.darkRows(x: 300, fromY: 0)
+        #expect(!rows.isEmpty && rows.allSatisfy { abs($0 - 200) < 12 }, "dark rows \(rows)")
+
+        try session.pen(points((250, 200), (350, 200)), tool: "eraser", pressure: 1)
+        let erased = try #require(session.image)
+        #expect(erased.darkRows(x: 300, fromY: 0).isEmpty && !erased.darkRows(x: 150, fromY: 0).isEmpty)
+
+        _ = session.terminate()
+        let file = try DocumentFile.open(at: drawing)
+        defer { file.close() }
+        #expect(file.document.elements.count == 2, "\(session.log)")
+    }
+}
