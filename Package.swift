@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "MaLiangCoreTests", dependencies: ["MaLiangCore"], exclude: ["Fixtures"]),
         .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
-        .testTarget(name: "MaLiangTests", dependencies: ["MaLiang", "CTextRender"], resources: [.copy("Resources")]),
+        .testTarget(
+            name: "MaLiangTests", dependencies: ["MaLiang", "CTextRender", "WaylandTestSupport"],
+            resources: [.copy("Resources")]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], exclude: ["Corpus", "SlowInputs"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(

@@ -46,9 +46,12 @@ extension Canvas {
 
     /// Registers a brush whose stamp is the PNG image `png` (see ``registerBrush(name:with:)-(String?,URL)``).
     public func registerBrush(name: String, with png: Data) throws -> Brush {
-        do { return try renderer.registerBrush(name: name, with: png) } catch {
+        let brush: Brush
+        do { brush = try renderer.registerBrush(name: name, with: png) } catch {
             throw CanvasError("cannot use \(name) as a brush: \(error)")
         }
+        registeredBrushes[name] = brush
+        return brush
     }
 
     /// One of the built-in brushes by name — pen, pencil, marker, airbrush, chalk, glow, eraser — in `color`.

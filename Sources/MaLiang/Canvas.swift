@@ -27,6 +27,8 @@ public final class Canvas {
     /// Whether the GPU can present to Wayland surfaces.
     let presents: Bool
     var surroundings = Color(red: 0.18, green: 0.18, blue: 0.2)
+    /// The brushes registered from stamp images, by name (strokes read from MaLiang folders find theirs here).
+    var registeredBrushes: [String: Brush] = [:]
 
     /// The drawing: its elements, images, size and history (MaLiang's `CanvasData`).
     public var data: CanvasData { session.document }
@@ -61,8 +63,8 @@ public final class Canvas {
         try self.init(document: data ?? Document(size: size), file: nil, gpu: gpu)
     }
 
-    /// A canvas on the document file at `url`: opened when it exists (its drawing, undo history included), created
-    /// with `size` when it does not. Every change is saved to it as it is made.
+    /// A canvas on the document file at `url`: opened when it exists, created with `size` when it does not. Every
+    /// change is saved to it as it is made; the undo history is the session's and starts empty.
     public convenience init(file url: URL, size: Size = Size(width: 1024, height: 768), gpu: GPU? = nil) throws {
         let file: DocumentFile
         do throws(StoreError) {
@@ -119,6 +121,9 @@ public final class Canvas {
 
     func apply(_ effects: Effects) { applier.apply(effects) }
 
-    /// Replaces the drawing with `other`'s elements and images, as one change.
-    func replaceContent(with other: CanvasData) { apply(session.replaceContent(with: other)) }
+    /// Replaces the drawing with `other`'s elements (their brushes matched to this canvas's) and images, as one
+    /// change.
+    func replaceContent(with other: CanvasData) {
+        apply(session.replaceContent(elements: matchingBrushes(other.elements), textures: other.textures))
+    }
 }

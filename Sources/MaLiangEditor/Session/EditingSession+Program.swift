@@ -46,14 +46,14 @@ extension EditingSession {
         return (placed, effects)
     }
 
-    /// Replaces the drawing's elements with `other`'s as one undo step; its images are stored first. The drawing
-    /// keeps its own size and background.
-    public func replaceContent(with other: Document) -> Effects {
+    /// Replaces the drawing's elements with `elements` (read from elsewhere) as one undo step; `textures`, the
+    /// images they use, are stored first. The drawing keeps its own size and background.
+    public func replaceContent(elements: [Element], textures: [String: Data]) -> Effects {
         var effects = Effects()
-        for id in other.textures.keys.sorted() {
-            if let png = other.textures[id] { effects.changes += document.addTexture(id: id, png: png) }
+        for id in textures.keys.sorted() {
+            if let png = textures[id] { effects.changes += document.addTexture(id: id, png: png) }
         }
-        effects.changes += document.replaceContent(with: other.elements)
+        effects.changes += document.replaceContent(with: elements)
         effects.redraw = true
         selection = nil
         return effects
