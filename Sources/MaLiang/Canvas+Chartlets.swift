@@ -5,7 +5,7 @@ import MaLiangCore
 extension Canvas {
     /// An image stored in the drawing, ready to place as chartlets.
     public struct Texture: Hashable, Sendable {
-        /// What ``renderChartlet(at:size:textureID:rotation:)`` and ``ChartletBrush`` name it by.
+        /// What ``renderChartlet(at:size:textureID:rotation:)`` and ``MaLiangCore/ChartletBrush`` name it by.
         public let id: String
     }
 

@@ -5,8 +5,8 @@ extension Canvas {
     /// Draws a finished stroke through `samples` (drawing pixels) with `brush` (the current brush when nil), as one
     /// change.
     ///
-    /// Pressure sets the size as the brush's ``Brush/forceSensitive`` says. Samples without pressure (a mouse, a
-    /// finger) get MaLiang's simulated force: from the speed between samples, so give them real ``InputSample/time``
+    /// Pressure sets the size as the brush's ``MaLiangCore/Brush/forceSensitive`` says. Samples without pressure (a mouse, a
+    /// finger) get MaLiang's simulated force: from the speed between samples, so give them real ``MaLiangCore/InputSample/time``
     /// values — slow is heavy, fast is thin.
     public func draw(_ samples: [InputSample], with brush: AnyBrush? = nil) {
         apply(session.addStroke(samples, brush: brush ?? currentBrush))

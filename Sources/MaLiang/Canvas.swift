@@ -54,9 +54,12 @@ public final class Canvas {
     /// wait in memory and ``saveWaitingChanges()`` tries again.
     public var isSaved: Bool { applier.status.saving == .saved }
 
-    /// A canvas on `data` (a new white drawing of `size` when nil), kept in memory only.
+    /// A canvas kept in memory only.
     ///
-    /// - Parameter gpu: the Vulkan device to draw with; nil picks one (a discrete GPU first, lavapipe last).
+    /// - Parameters:
+    ///   - size: the page of a new drawing, in drawing pixels.
+    ///   - data: the drawing to show and edit; nil makes a new white one of `size`.
+    ///   - gpu: the Vulkan device to draw with; nil picks one (a discrete GPU first, lavapipe last).
     public convenience init(size: Size = Size(width: 1024, height: 768), data: CanvasData? = nil, gpu: GPU? = nil)
         throws
     {

@@ -3,6 +3,7 @@ import Foundation
 
 /// An RGBA image with straight alpha, 8 or 16 bits per sample, sRGB-encoded, rows top to bottom.
 public struct PNGImage: Equatable, Sendable {
+    /// The pixels, row by row from the top-left.
     public enum Pixels: Equatable, Sendable {
         /// Four bytes per pixel.
         case rgba8([UInt8])
@@ -10,12 +11,16 @@ public struct PNGImage: Equatable, Sendable {
         case rgba16([UInt16])
     }
 
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// The pixels.
     public let pixels: Pixels
     /// Whether the alpha channel is kept when written (an opaque export may drop it).
     public var hasAlpha: Bool
 
+    /// An image of `width` × `height` `pixels`; without `hasAlpha`, written without an alpha channel.
     public init(width: Int, height: Int, pixels: Pixels, hasAlpha: Bool = true) {
         let count =
             switch pixels {
@@ -30,6 +35,7 @@ public struct PNGImage: Equatable, Sendable {
         self.hasAlpha = hasAlpha
     }
 
+    /// Bits per channel, 8 or 16.
     public var bitDepth: Int {
         if case .rgba16 = pixels { return 16 }
         return 8
@@ -55,13 +61,16 @@ public struct PNGImage: Equatable, Sendable {
 
 /// Refusals of images too big to be sensible, checked before any pixel is decoded.
 public struct PNGLimits: Sendable {
+    /// Widest image read.
     public var maximumWidth: Int
+    /// Tallest image read.
     public var maximumHeight: Int
     /// Largest width × height.
     public var maximumPixels: Int
     /// Largest encoded file.
     public var maximumBytes: Int
 
+    /// Limits; the defaults are ``standard``'s.
     public init(
         maximumWidth: Int = 16_384, maximumHeight: Int = 16_384, maximumPixels: Int = 64 << 20,
         maximumBytes: Int = 256 << 20
@@ -72,26 +81,38 @@ public struct PNGLimits: Sendable {
         self.maximumBytes = maximumBytes
     }
 
+    /// 16,384 px a side, 64 Mpx, 256 MiB of file, 8 MiB per ancillary chunk.
     public static let standard = PNGLimits()
 }
 
+/// Why a PNG cannot be read or written.
 public struct PNGError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, for the user.
     public var description: String
     init(_ description: String) { self.description = description }
 }
 
+/// PNG files through libpng: decoding with limits, encoding, headers.
 public enum PNG {
+    /// Bits per channel.
     public enum Depth: Sendable {
+        /// 8 bits per channel.
         case eight
+        /// 16 bits per channel.
         case sixteen
         /// 16 bits when the file has 16, else 8.
         case asStored
     }
 
+    /// What a PNG's header says, read without decoding.
     public struct Header: Equatable, Sendable {
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// Bits per channel.
         public var bitDepth: Int
+        /// Whether it has an alpha channel (or transparency).
         public var hasAlpha: Bool
     }
 

@@ -4,8 +4,11 @@ import CPNGCodec
 /// straight-alpha RGBA rows of 8 or 16 bits go in, top to bottom, then ``finish()``.
 public final class PNGStreamEncoder {
     private var stream: OpaquePointer?
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Bits per channel, 8 or 16.
     public let bitDepth: Int
     private var rowsWritten = 0
 

@@ -1,8 +1,12 @@
 /// Any kind of brush, as saved with each stroke.
 public enum AnyBrush: Hashable, Codable, Sendable {
+    /// A textured or round brush.
     case brush(Brush)
+    /// A glowing line: a core inside a halo.
     case glowing(GlowingBrush)
+    /// An eraser.
     case eraser(Eraser)
+    /// Images placed along the line.
     case chartlet(ChartletBrush)
 
     /// The common brush properties of whichever kind this is.
@@ -27,6 +31,7 @@ public enum AnyBrush: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case kind, brush, glowing, eraser, chartlet }
 
+    /// Reads a brush as it is stored in documents and MaLiang folders.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .kind) {
@@ -40,6 +45,7 @@ public enum AnyBrush: Hashable, Codable, Sendable {
         }
     }
 
+    /// Writes the brush as documents store it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

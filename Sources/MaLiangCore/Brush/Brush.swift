@@ -31,7 +31,9 @@ public struct Brush: Hashable, Codable, Sendable {
     public var scaleWithCanvas: Bool
     /// Pressure used for a tap on a device that reports no pressure, 0…1.
     public var forceOnTap: Double
+    /// The colour the stamps paint with (its alpha multiplies ``opacity``).
     public var color: Color
+    /// How each stamp's texture is turned.
     public var rotation: Rotation
     /// How much tilt enlarges the stamp: size × (1 + tiltToSize × sin(tilt)). 0…4; 0 ignores tilt.
     public var tiltToSize: Double
@@ -46,6 +48,7 @@ public struct Brush: Hashable, Codable, Sendable {
     /// 1,000 px brush at the minimum step would cover 3 gigapixels in a 1,000 px stroke (work, not paint).
     public static let minimumRelativeStep = 0.01
 
+    /// A brush; the defaults are MaLiang's (opacity 0.3, 4 px, a stamp every pixel, no pressure).
     public init(
         name: String = "pen", textureID: String? = nil, hardness: Double = 1, opacity: Double = 0.3,
         flow: Double = 1, pointSize: Double = 4, pointStep: Double = 1, spacingRelativeToSize: Bool = false,
@@ -96,6 +99,7 @@ extension Brush {
 
         private enum CodingKeys: String, CodingKey { case mode, angle }
 
+        /// Reads a rotation as documents store it.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             switch try container.decode(String.self, forKey: .mode) {
@@ -108,6 +112,7 @@ extension Brush {
             }
         }
 
+        /// Writes the rotation as documents store it.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             switch self {

@@ -1,8 +1,10 @@
 /// The built-in brushes, by name. Textured ones use the masks the renderer makes ("pencil-grain", "chalk",
 /// "marker").
 public enum BrushPresets {
+    /// The built-in brushes' names, as ``brush(named:color:)`` knows them.
     public static let names = ["pen", "pencil", "marker", "airbrush", "chalk", "glow", "eraser", "default"]
 
+    /// The built-in brush called `name` in `color`, or nil for a name that is not built in.
     public static func brush(named name: String, color: Color = .black) -> AnyBrush? {
         switch name {
         case "pen":

@@ -5,11 +5,14 @@
 /// a maximum, so slow strokes glow no more than fast ones.
 @dynamicMemberLookup
 public struct GlowingBrush: Hashable, Codable, Sendable {
+    /// The halo: size, opacity, colour and the rest of the brush.
     public var brush: Brush
     /// Core diameter as a fraction of the halo's, 0…1.
     public var coreProportion: Double
+    /// The core's colour.
     public var coreColor: Color
 
+    /// A glowing brush: a soft halo of `brush` and a core of `coreProportion` of its size in `coreColor`.
     public init(
         brush: Brush = Brush(name: "glow", hardness: 0, opacity: 0.8, pointSize: 20), coreProportion: Double = 0.25,
         coreColor: Color = .white
@@ -19,6 +22,7 @@ public struct GlowingBrush: Hashable, Codable, Sendable {
         self.coreColor = coreColor
     }
 
+    /// The halo brush's properties, as if they were the glowing brush's own (`glow.pointSize = 20`).
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Brush, Value>) -> Value {
         get { brush[keyPath: keyPath] }
         set { brush[keyPath: keyPath] = newValue }
@@ -30,10 +34,13 @@ public struct GlowingBrush: Hashable, Codable, Sendable {
 /// A brush whose stamps remove paint (destination-out): erased pixels keep no colour.
 @dynamicMemberLookup
 public struct Eraser: Hashable, Codable, Sendable {
+    /// The brush whose stamps' shape and size remove paint.
     public var brush: Brush
 
+    /// An eraser of `brush`'s shape and size.
     public init(brush: Brush = Brush(name: "eraser", opacity: 1, pointSize: 20)) { self.brush = brush }
 
+    /// The eraser brush's properties, as if they were the eraser's own (`eraser.pointSize = 30`).
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Brush, Value>) -> Value {
         get { brush[keyPath: keyPath] }
         set { brush[keyPath: keyPath] = newValue }
@@ -43,6 +50,7 @@ public struct Eraser: Hashable, Codable, Sendable {
 /// A brush that places images (chartlets) along the stroke, one every `pointSize × pointRate` pixels.
 @dynamicMemberLookup
 public struct ChartletBrush: Hashable, Codable, Sendable {
+    /// Which image each stamp of a ``ChartletBrush`` places.
     public enum RenderStyle: String, Codable, Sendable {
         /// Cycle through the textures in order, starting with the first.
         case ordered
@@ -50,13 +58,16 @@ public struct ChartletBrush: Hashable, Codable, Sendable {
         case random
     }
 
+    /// Size, spacing and the rest of the line's brush.
     public var brush: Brush
     /// The images, by texture id.
     public var textureIDs: [String]
+    /// Which image each stamp places.
     public var renderStyle: RenderStyle
     /// Distance between images as a multiple of their size.
     public var pointRate: Double
 
+    /// A brush placing the images `textureIDs` along the line, `pointRate` sizes apart.
     public init(
         textureIDs: [String], renderStyle: RenderStyle = .ordered, pointRate: Double = 1.5,
         brush: Brush = Brush(name: "chartlet", opacity: 1, pointSize: 40)
@@ -67,6 +78,7 @@ public struct ChartletBrush: Hashable, Codable, Sendable {
         self.pointRate = pointRate
     }
 
+    /// The line brush's properties, as if they were the chartlet brush's own.
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<Brush, Value>) -> Value {
         get { brush[keyPath: keyPath] }
         set { brush[keyPath: keyPath] = newValue }

@@ -3,12 +3,14 @@
 /// The curve passes through its control points and is interpolated with a monotone cubic (Fritsch–Carlson),
 /// so a curve whose points rise never overshoots or dips between them.
 public struct PressureCurve: Hashable, Codable, Sendable {
+    /// A point the curve passes through: at `pressure`, the curve gives `value`.
     public struct ControlPoint: Hashable, Codable, Sendable {
         /// Input pressure, 0…1.
         public var pressure: Double
         /// Output factor, 0…1.
         public var value: Double
 
+        /// A point of the curve: `value` at `pressure`, both 0…1.
         public init(pressure: Double, value: Double) {
             self.pressure = pressure
             self.value = value
@@ -38,11 +40,13 @@ public struct PressureCurve: Hashable, Codable, Sendable {
     /// The identity: factor equals pressure.
     public static let linear = PressureCurve(points: [.init(pressure: 0, value: 0), .init(pressure: 1, value: 1)])
 
+    /// Reads a curve as documents store it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         self.init(points: try container.decode([ControlPoint].self))
     }
 
+    /// Writes the curve as documents store it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(points)

@@ -12,7 +12,9 @@ public final class Document {
     /// Undo steps kept; older ones are forgotten.
     public static let historyLimit = 10_000
 
+    /// The page, in document pixels.
     public let size: Size
+    /// The paper's colour (transparent for none).
     public var background: Color
     /// The elements in drawing order (which is also id order).
     public private(set) var elements: [Element] = []
@@ -22,24 +24,31 @@ public final class Document {
     private var redoStack: [Edit] = []
     private var nextID: Int64 = 1
 
+    /// A page size a document cannot have: not finite, not positive, or beyond ``Limits``.
     public struct InvalidSize: Error, CustomStringConvertible {
+        /// The size refused.
         public var size: Size
+        /// Why the size is refused, for the user.
         public var description: String {
             "a canvas of \(size.width)×\(size.height) pixels is not possible: each side must be 1…\(Int(Document.maximumSide))"
         }
     }
 
+    /// An empty document of `size` on `background`; throws for a size beyond ``Limits``.
     public init(size: Size, background: Color = .white) throws(InvalidSize) {
         guard Self.isValid(size) else { throw InvalidSize(size: size) }
         self.size = size
         self.background = background
     }
 
+    /// Whether a document can have `size`.
     public static func isValid(_ size: Size) -> Bool {
         Limits.canvasSide.contains(size.width) && Limits.canvasSide.contains(size.height)
     }
 
+    /// Whether there is an edit to take back.
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is an edit taken back to make again.
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// A fresh id for a new element. After ``Limits/elementID`` is used up (only a file made by hand gets there),
@@ -120,6 +129,7 @@ public final class Document {
         return perform(.clear(elements))
     }
 
+    /// Takes back the last edit; returns what changed (nothing when there is none).
     @discardableResult
     public func undo() -> [DocumentChange] {
         guard let edit = undoStack.popLast() else { return [] }
@@ -127,6 +137,7 @@ public final class Document {
         return apply(edit.inverse)
     }
 
+    /// Makes again the last edit taken back; returns what changed.
     @discardableResult
     public func redo() -> [DocumentChange] {
         guard let edit = redoStack.popLast() else { return [] }

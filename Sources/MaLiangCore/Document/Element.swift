@@ -1,18 +1,25 @@
 /// Identifies an element of a document. Ids only grow: the document's elements are always in id order.
 public struct ElementID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+    /// The number; documents give them in drawing order.
     public var rawValue: Int64
 
+    /// The id `rawValue`.
     public init(_ rawValue: Int64) { self.rawValue = rawValue }
 
+    /// Whether `a` was made before `b`.
     public static func < (a: ElementID, b: ElementID) -> Bool { a.rawValue < b.rawValue }
+    /// The id as `#N`.
     public var description: String { "#\(rawValue)" }
 }
 
 /// A width and height in document pixels.
 public struct Size: Hashable, Codable, Sendable {
+    /// Width, in document pixels.
     public var width: Double
+    /// Height, in document pixels.
     public var height: Double
 
+    /// A size of `width` × `height`.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -21,6 +28,7 @@ public struct Size: Hashable, Codable, Sendable {
 
 /// A finished stroke: everything needed to render it again identically.
 public struct Stroke: Hashable, Codable, Sendable {
+    /// The stroke's id in its document (``Document/makeElementID()`` gives new ones).
     public var id: ElementID
     /// The brush as it was when the stroke was drawn.
     public var brush: AnyBrush
@@ -31,6 +39,7 @@ public struct Stroke: Hashable, Codable, Sendable {
     /// The input samples, in document pixels.
     public var samples: StrokeSamples
 
+    /// A stroke of `samples` drawn with `brush`; `seed` fixes its random angles, `canvasScale` is the zoom it was drawn at.
     public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples) {
         self.id = id
         self.brush = brush
@@ -39,6 +48,7 @@ public struct Stroke: Hashable, Codable, Sendable {
         self.samples = samples
     }
 
+    /// A stroke of `samples` drawn with `brush` (see ``init(id:brush:seed:canvasScale:samples:)-(_,_,_,_,StrokeSamples)``).
     public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample]) {
         self.init(id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples))
     }
@@ -49,6 +59,7 @@ public struct Stroke: Hashable, Codable, Sendable {
 
 /// An image placed on the canvas, kept as an editable object above the paint.
 public struct Chartlet: Hashable, Codable, Sendable {
+    /// The chartlet's id in its document.
     public var id: ElementID
     /// The image, in the document's texture store.
     public var textureID: String
@@ -59,6 +70,7 @@ public struct Chartlet: Hashable, Codable, Sendable {
     /// Radians from +x toward +y.
     public var angle: Double
 
+    /// An image `textureID` placed at `center`, `size` in document pixels, turned by `angle` radians.
     public init(id: ElementID, textureID: String, center: Point, size: Size, angle: Double = 0) {
         self.id = id
         self.textureID = textureID
@@ -95,9 +107,12 @@ public struct Chartlet: Hashable, Codable, Sendable {
 
 /// Something a document holds, in drawing order.
 public enum Element: Hashable, Codable, Sendable {
+    /// A stroke of paint.
     case stroke(Stroke)
+    /// A placed image.
     case chartlet(Chartlet)
 
+    /// The element's id in its document.
     public var id: ElementID {
         switch self {
         case .stroke(let stroke): stroke.id

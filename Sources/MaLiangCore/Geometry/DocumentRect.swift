@@ -1,11 +1,16 @@
 /// An axis-aligned rectangle in document pixels (or, after ``ViewTransform/apply(_:)-(DocumentRect)``, in the
 /// view's target pixels).
 public struct DocumentRect: Hashable, Sendable {
+    /// Left edge, document pixels.
     public var x: Double
+    /// Top edge, document pixels.
     public var y: Double
+    /// Width, document pixels.
     public var width: Double
+    /// Height, document pixels.
     public var height: Double
 
+    /// The rectangle from (`x`, `y`), `width` × `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -29,6 +34,7 @@ public struct DocumentRect: Hashable, Sendable {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The smallest rectangle holding both.
     public func union(_ other: DocumentRect) -> DocumentRect {
         let left = min(x, other.x)
         let top = min(y, other.y)

@@ -8,10 +8,13 @@ public struct ViewTransform: Equatable, Sendable {
     public var rotation: Double
     /// Target pixel where the document origin lands.
     public var offsetX: Double
+    /// Vertical offset in buffer pixels, after zoom and rotation.
     public var offsetY: Double
 
+    /// The zooms a view can have.
     public static var zoomRange: ClosedRange<Double> { Limits.zoom }
 
+    /// A view: document pixels × `scale`, turned by `rotation` radians, then moved by the offset.
     public init(scale: Double = 1, rotation: Double = 0, offsetX: Double = 0, offsetY: Double = 0) {
         self.scale = scale
         self.rotation = rotation
@@ -19,6 +22,7 @@ public struct ViewTransform: Equatable, Sendable {
         self.offsetY = offsetY
     }
 
+    /// Where document point (`x`, `y`) is on screen, in buffer pixels.
     public func apply(_ x: Double, _ y: Double) -> (Double, Double) {
         let c = cos(rotation) * scale
         let s = sin(rotation) * scale

@@ -3,11 +3,15 @@
 public struct InputEvent: Sendable {
     /// Which contact the event belongs to: each tablet tool, each finger, the mouse.
     public enum Device: Hashable, Sendable {
+        /// A tablet tool, by a number the program gives each one.
         case tool(Int)
+        /// A finger, by the compositor's touch id.
         case touch(Int32)
+        /// The mouse.
         case mouse
     }
 
+    /// What the device did.
     public enum Phase: Equatable, Sendable {
         /// Moving without contact (a pen in proximity, a mouse with no button held).
         case hover
@@ -27,7 +31,9 @@ public struct InputEvent: Sendable {
 
     /// Buttons held (pen barrel buttons, mouse buttons).
     public struct Buttons: OptionSet, Hashable, Sendable {
+        /// The buttons as bits.
         public let rawValue: UInt8
+        /// The buttons with bits `rawValue`.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The left mouse button.
         public static let primary = Buttons(rawValue: 1)
@@ -41,22 +47,27 @@ public struct InputEvent: Sendable {
         public static let barrelUpper = Buttons(rawValue: 16)
     }
 
+    /// Which contact it is.
     public var device: Device
+    /// What it did.
     public var phase: Phase
     /// What made the event: pen, eraser, finger, mouse…
     public var tool: ToolKind
     /// Position in window (surface) coordinates, logical pixels from the top-left.
     public var x: Double
+    /// Position in window coordinates: logical pixels from the top.
     public var y: Double
     /// 0…1, nil when the device has none.
     public var pressure: Double?
     /// Degrees, −90…90.
     public var tiltX: Double?
+    /// Degrees, −90…90, toward the user.
     public var tiltY: Double?
     /// Barrel rotation, degrees.
     public var rotation: Double?
     /// Hover distance, 0…1.
     public var distance: Double?
+    /// The buttons held.
     public var buttons: Buttons
     /// The device's timestamp in microseconds (for the stroke's samples).
     public var time: UInt64
@@ -67,6 +78,7 @@ public struct InputEvent: Sendable {
     /// The tool's hardware serial, when it has one.
     public var hardwareSerial: UInt64?
 
+    /// An event; everything the device does not report stays nil (pressure for a mouse, tilt for a finger).
     public init(
         device: Device, phase: Phase, tool: ToolKind, x: Double, y: Double, pressure: Double? = nil,
         tiltX: Double? = nil, tiltY: Double? = nil, rotation: Double? = nil, distance: Double? = nil,

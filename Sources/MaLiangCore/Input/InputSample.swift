@@ -17,10 +17,12 @@ public struct InputSample: Hashable, Codable, Sendable {
     public var distance: Double?
     /// Time of the sample in microseconds; any monotonic base.
     public var time: UInt64
+    /// What made the sample (pen, eraser, finger, mouse).
     public var tool: ToolKind
     /// The tool's hardware serial, when the device reports one.
     public var deviceSerial: UInt64?
 
+    /// A sample at `position` (document pixels); values outside their ranges are clamped, non-finite ones dropped.
     public init(
         position: Point, pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil,
         rotation: Double? = nil, distance: Double? = nil, time: UInt64 = 0, tool: ToolKind = .pen,

@@ -13,8 +13,10 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     /// long drawing's thousands of strokes are not all in memory at once.
     private var stored: StoredSamples?
 
+    /// No samples.
     public init() {}
 
+    /// The samples of `samples`, kept compactly.
     public init(_ samples: some Sequence<InputSample>) {
         for sample in samples { append(sample) }
     }
@@ -30,17 +32,23 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     /// The same samples held in memory (for many reads in a row).
     public func loaded() -> StrokeSamples { stored == nil ? self : StrokeSamples(columns) }
 
+    /// The first sample's index, 0.
     public var startIndex: Int { 0 }
+    /// One past the last sample's index.
     public var endIndex: Int { stored?.count ?? resident.count }
 
+    /// The sample at `index`.
     public subscript(index: Int) -> InputSample { columns[index] }
 
+    /// The samples in order.
     public func makeIterator() -> Iterator { Iterator(columns: columns) }
 
+    /// Reads the samples in order.
     public struct Iterator: IteratorProtocol {
         let columns: SampleColumns
         var index = 0
 
+        /// The next sample, or nil after the last.
         public mutating func next() -> InputSample? {
             guard index < columns.count else { return nil }
             defer { index += 1 }
@@ -59,22 +67,28 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
         return resident.append(sample)
     }
 
+    /// Makes room for `count` samples.
     public mutating func reserveCapacity(_ count: Int) { resident.reserveCapacity(count) }
 
+    /// Whether both hold the same samples.
     public static func == (a: StrokeSamples, b: StrokeSamples) -> Bool {
         if let left = a.stored, let right = b.stored, left === right { return true }
         return a.count == b.count && a.columns == b.columns
     }
 
+    /// Hashes the samples.
     public func hash(into hasher: inout Hasher) { hasher.combine(columns) }
 }
 
 extension StrokeSamples: ExpressibleByArrayLiteral {
+    /// The samples listed.
     public init(arrayLiteral samples: InputSample...) { self.init(samples) }
 }
 
 extension StrokeSamples: Codable {
+    /// Reads samples stored as a list.
     public init(from decoder: any Decoder) throws { self.init(try [InputSample](from: decoder)) }
+    /// Writes the samples as a list.
     public func encode(to encoder: any Encoder) throws { try Array(self).encode(to: encoder) }
 }
 

@@ -1,9 +1,14 @@
 /// What produced an input sample. Mirrors the tool types of the Wayland tablet protocol, plus touch and mouse.
 public enum ToolKind: String, Codable, Sendable, CaseIterable {
+    /// A pen's tip.
     case pen
+    /// A pen's eraser end, or an eraser tool.
     case eraser
+    /// A tablet's brush tool.
     case brush
+    /// A tablet's pencil tool.
     case pencil
+    /// A tablet's airbrush tool.
     case airbrush
     /// A finger on a touchscreen (no pressure: the stroke engine simulates it from speed).
     case finger

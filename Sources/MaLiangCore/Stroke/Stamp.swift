@@ -4,6 +4,7 @@
 public struct Stamp: Hashable, Sendable {
     /// Centre, document pixels.
     public var x: Float
+    /// Centre, document pixels.
     public var y: Float
     /// Diameter, document pixels.
     public var size: Float
@@ -11,15 +12,20 @@ public struct Stamp: Hashable, Sendable {
     public var angle: Float
     /// Straight-alpha sRGB colour, 0…1 (unused by the eraser).
     public var red: Float
+    /// Green, 0…1.
     public var green: Float
+    /// Blue, 0…1.
     public var blue: Float
+    /// Opacity the stamp reaches, 0…1.
     public var alpha: Float
     /// Per-dab build-up, 0…1.
     public var flow: Float
     /// Index into the stroke's texture list (a chartlet brush's images); 0 for single-texture brushes.
     public var textureSlot: UInt16
+    /// Which pass draws it (paint, glow halo, glow core, eraser, chartlet).
     public var layer: StampLayer
 
+    /// A stamp; see the properties for units.
     public init(
         x: Float, y: Float, size: Float, angle: Float, red: Float, green: Float, blue: Float, alpha: Float,
         flow: Float, textureSlot: UInt16 = 0, layer: StampLayer = .paint

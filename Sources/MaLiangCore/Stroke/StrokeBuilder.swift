@@ -32,9 +32,11 @@ public struct StrokeBuilder {
     var chartletIndex: UInt16 = 0
     private var finished = false
 
+    /// Samples used so far.
     public private(set) var acceptedSampleCount = 0
     /// Samples refused because their position was not finite or absurdly far (see ``InputSample/validated()``).
     public private(set) var rejectedSampleCount = 0
+    /// Stamps made so far.
     public internal(set) var stampCount = 0
     /// Whether the stroke hit ``stampLimit`` and lost stamps.
     public internal(set) var isTruncated = false
@@ -120,6 +122,7 @@ public struct StrokeBuilder {
         }
     }
 
+    /// The last stamps of the stroke, ending exactly at its last sample.
     public mutating func finish() -> [Stamp] {
         var stamps: [Stamp] = []
         finish(into: &stamps)

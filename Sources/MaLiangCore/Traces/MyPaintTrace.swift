@@ -5,18 +5,25 @@ import Foundation
 public struct MyPaintTrace: Sendable {
     /// The strokes: runs of consecutive events with pressure above 0.
     public var strokes: [[InputSample]]
+    /// Events read, pen-up ones included.
     public var eventCount: Int
 
+    /// Why a recording line cannot be read.
     public struct ParseError: Error, CustomStringConvertible {
+        /// The line, from 1.
         public var line: Int
+        /// What is wrong with it.
         public var reason: String
+        /// The line and what is wrong.
         public var description: String { "line \(line): \(reason)" }
     }
 
+    /// Reads the recording at `url`.
     public init(contentsOf url: URL) throws {
         try self.init(text: String(contentsOf: url, encoding: .utf8))
     }
 
+    /// Reads a recording from its text.
     public init(text: String) throws {
         strokes = []
         eventCount = 0
@@ -48,5 +55,6 @@ public struct MyPaintTrace: Sendable {
         if !current.isEmpty { strokes.append(current) }
     }
 
+    /// Samples in all strokes.
     public var sampleCount: Int { strokes.reduce(0) { $0 + $1.count } }
 }

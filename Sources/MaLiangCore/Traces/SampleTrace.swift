@@ -8,10 +8,12 @@ import Foundation
 /// `stroke` groups samples into strokes (a new value starts a new stroke); `x` and `y` are required; the other
 /// fields may be left out. Blank lines and lines starting with `#` are ignored.
 public enum SampleTrace {
+    /// Reads the trace at `url`: a libmypaint recording or JSON Lines, told apart by their first line.
     public static func read(contentsOf url: URL) throws -> [[InputSample]] {
         try parse(String(contentsOf: url, encoding: .utf8))
     }
 
+    /// Reads a trace from its text; a bad line is an error naming it.
     public static func parse(_ text: String) throws(MyPaintTrace.ParseError) -> [[InputSample]] {
         var strokes: [[InputSample]] = []
         var currentStroke: Int?
