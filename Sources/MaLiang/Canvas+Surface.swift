@@ -71,14 +71,26 @@ extension Canvas {
     }
 }
 
-/// Whether a frame is needed: the effects applier tells it what every change did.
+/// Whether a frame is needed: the effects applier tells it what every change did. A window with frames of its own
+/// (the painting window) hears of them too.
 final class FrameRequests: FrameScheduler {
     var needsFrame = true
+    weak var window: FrameScheduler?
 
     func present(_ effects: Effects) {
         if effects.redraw || effects.damage != nil || !effects.live.isEmpty || !effects.changes.isEmpty {
             needsFrame = true
         }
+        window?.present(effects)
+    }
+}
+
+extension Canvas {
+    /// Where a window that draws its own frames (the painting window, with its toolbar) hears what each change
+    /// did: damage to draw, requests to carry out.
+    package var windowFrames: FrameScheduler? {
+        get { frames.window }
+        set { frames.window = newValue }
     }
 }
 

@@ -21,7 +21,7 @@ public final class Canvas {
     /// The document file every change is written to, when the canvas has one.
     package let file: DocumentFile?
     private let saving: SaveQueue?
-    let applier: EffectsApplier
+    package let applier: EffectsApplier
     let frames = FrameRequests()
     var surface: SurfacePresenter?
     /// Whether the GPU can present to Wayland surfaces.
@@ -37,13 +37,17 @@ public final class Canvas {
     public var fileURL: URL? { file?.url }
 
     /// Told every message — what went wrong (a change that cannot be saved, an unusable image) and what went right
-    /// again — as it happens. Messages are also written nowhere else: show them to the user.
+    /// again — as it happens; messages from before it was set (parts of the file left out when opening) are told
+    /// when it is set. Messages are written nowhere else: show them to the user.
     public var onMessage: ((CanvasMessage) -> Void)? {
         didSet {
-            let handler = onMessage
-            applier.onMessage = handler.map { handler in { handler(CanvasMessage($0)) } }
+            guard let handler = onMessage else { return }
+            for message in undelivered { handler(message) }
+            undelivered = []
         }
     }
+    /// Messages posted while no one listened.
+    private var undelivered: [CanvasMessage] = []
 
     /// The last message, while it is recent (five seconds), for a status line.
     public var lastMessage: CanvasMessage? {
@@ -80,17 +84,32 @@ public final class Canvas {
         try self.init(document: file.document, file: file, gpu: gpu)
     }
 
-    init(document: Document, file: DocumentFile?, gpu: GPU?) throws {
-        session = EditingSession(document: document, toolbar: false)
-        do {
-            renderer = try CanvasRenderer(document: document, context: gpu?.context ?? VulkanContext())
-        } catch {
+    convenience init(document: Document, file: DocumentFile?, gpu: GPU?) throws {
+        let context: VulkanContext
+        do { context = try gpu?.context ?? VulkanContext() } catch { throw CanvasError("cannot draw: \(error)") }
+        try self.init(document: document, file: file, context: context, presents: gpu?.presenting ?? false)
+    }
+
+    /// A canvas on `file`'s document drawn with `context`; with `toolbar`, the top strip of its area is the painting
+    /// window's toolbar.
+    package convenience init(file: DocumentFile, context: VulkanContext, toolbar: Bool) throws {
+        try self.init(document: file.document, file: file, context: context, presents: true, toolbar: toolbar)
+    }
+
+    private init(
+        document: Document, file: DocumentFile?, context: VulkanContext, presents: Bool, toolbar: Bool = false
+    ) throws {
+        session = EditingSession(document: document, toolbar: toolbar)
+        do { renderer = try CanvasRenderer(document: document, context: context) } catch {
             throw CanvasError("cannot draw: \(error)")
         }
         self.file = file
-        presents = gpu?.presenting ?? false
+        self.presents = presents
         saving = file.map(SaveQueue.init(file:))
         applier = EffectsApplier(store: saving, renderer: RendererAdapter(renderer), frames: frames)
+        applier.onMessage = { [unowned self] message in
+            if let onMessage { onMessage(CanvasMessage(message)) } else { undelivered.append(CanvasMessage(message)) }
+        }
         for line in file?.leftOut ?? [] {
             applier.post(StatusMessage(.warning, "Left out of \(file?.url.lastPathComponent ?? "the file"): \(line)"))
         }
@@ -122,7 +141,8 @@ public final class Canvas {
     @discardableResult
     public func saveWaitingChanges() -> Bool { applier.retrySaving() == .saved }
 
-    func apply(_ effects: Effects) { applier.apply(effects) }
+    /// Applies what the editing core returned: saved, drawn, then presented.
+    package func apply(_ effects: Effects) { applier.apply(effects) }
 
     /// Replaces the drawing with `other`'s elements (their brushes matched to this canvas's) and images, as one
     /// change.

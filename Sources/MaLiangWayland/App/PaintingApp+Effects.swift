@@ -14,11 +14,11 @@ extension PaintingApp: FrameScheduler {
     /// Applies what the editing core returned, in its fixed order.
     func dispatch(_ effects: Effects) {
         guard !effects.isEmpty else { return }
-        applier.apply(effects)
+        canvas.apply(effects)
     }
 
     /// Handles one input event.
-    func handle(_ event: InputEvent) { dispatch(session.handle(event)) }
+    func handle(_ event: InputEvent) { canvas.handle(event) }
 
     public func present(_ effects: Effects) {
         for request in effects.requests { carryOut(request) }
@@ -67,7 +67,7 @@ extension PaintingApp: FrameScheduler {
     func exportPNG() {
         let url = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
         do {
-            try PNGExport.write(renderer, to: url)
+            try canvas.exportPNG(to: url)
             applier.post(StatusMessage(.info, "Exported \(url.path)"))
         } catch {
             applier.post(StatusMessage(.error, "Export failed: \(error)"))

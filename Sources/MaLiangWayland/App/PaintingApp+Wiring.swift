@@ -8,7 +8,7 @@ import WaylandProtocol
 /// Connects the window, the presenter and the globals that come and go to the editing core.
 extension PaintingApp {
     func wire(_ registry: WaylandRegistry) {
-        applier.frames = self
+        canvas.windowFrames = self
         window.outputScale = { [unowned self] entered in devices.outputScale(entered) }
         window.onChange = { [unowned self] in
             dispatch(session.resize(window.metrics))

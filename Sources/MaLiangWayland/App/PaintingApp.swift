@@ -7,9 +7,9 @@ import MaLiangVulkan
 import WaylandClient
 import WaylandProtocol
 
-/// The painting window: the Wayland side of the editing core. Devices become ``InputEvent``s for the
-/// ``EditingSession``; what it returns is applied by an ``EffectsApplier`` — saved, then drawn, then presented.
-/// One thread owns Wayland and Vulkan.
+/// The painting window: the library's ``Canvas`` in an xdg_toplevel with the window's chrome — toolbar, status
+/// strip, decorations, clipboard, drag and drop. Devices become ``InputEvent``s the canvas handles; every edit is
+/// saved, then drawn, then presented, through the canvas. One thread owns Wayland and Vulkan.
 public final class PaintingApp {
     public struct LaunchError: Error, CustomStringConvertible {
         public var description: String
@@ -18,11 +18,9 @@ public final class PaintingApp {
     let connection: WaylandConnection
     let loop: EventLoop
     let globals: Globals
+    /// The drawing, its edits, saving and painting.
+    let canvas: Canvas
     let file: DocumentFile
-    let saveQueue: SaveQueue
-    let session: EditingSession
-    let renderer: CanvasRenderer
-    let applier: EffectsApplier
     let window: WindowState
     let presenter: FramePresenter
     let toolbar: Toolbar
@@ -39,6 +37,10 @@ public final class PaintingApp {
     var statusTimer: (token: Int, at: UInt64)?
 
     var document: Document { session.document }
+    // The parts of the canvas the window's chrome works with.
+    var session: EditingSession { canvas.session }
+    var renderer: CanvasRenderer { canvas.renderer }
+    var applier: EffectsApplier { canvas.applier }
 
     /// Opens `path` (created when missing), or the autosave document when `path` is nil.
     public init(path: String?, penOnly: Bool = false) throws {
@@ -58,33 +60,26 @@ public final class PaintingApp {
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
         let (opened, notice) = try Self.openDocument(path)
         file = opened
-        saveQueue = SaveQueue(file: file)
-        session = EditingSession(document: file.document)
-        session.penOnly = penOnly
         var options = VulkanContext.Options()
         options.instanceExtensions = Swapchain.instanceExtensions
         options.deviceExtensions = Swapchain.deviceExtensions
         options.optionalDeviceExtensions = Swapchain.optionalDeviceExtensions
         let context = try VulkanContext(options: options)
-        renderer = try CanvasRenderer(document: file.document, context: context)
-        toolbar = try Toolbar(renderer: renderer)
-        statusStrip = StatusStrip(renderer: renderer)
+        canvas = try Canvas(file: file, context: context, toolbar: true)
+        canvas.session.penOnly = penOnly
+        toolbar = try Toolbar(renderer: canvas.renderer)
+        statusStrip = StatusStrip(renderer: canvas.renderer)
         window = WindowState(globals: globals)
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
         }
         let swapchain = try Swapchain(context: context, wlDisplay: connection.display, wlSurface: surfacePointer)
         presenter = FramePresenter(swapchain: swapchain, surface: window.surface, loop: loop)
-        let drawing = RendererAdapter(renderer)
-        applier = EffectsApplier(store: saveQueue, renderer: drawing)
-        applier.onMessage = { message in
+        canvas.onMessage = { message in
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
         if let notice { applier.post(notice) }
-        for line in file.leftOut {
-            applier.post(StatusMessage(.warning, "Left out of \(file.url.lastPathComponent): \(line)"))
-        }
         for note in globals.notes { log(note) }
     }
 
@@ -143,7 +138,7 @@ public final class PaintingApp {
             running = false
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
-        dispatch(session.finishContacts())
+        canvas.finishStrokes()
         let saving = applier.retrySaving()
         if failure == nil {
             // Send what is queued without waiting for the compositor: it may be the one going away.
