@@ -49,9 +49,7 @@ public enum AtomicFile {
         }
         close(descriptor)
         // mkstemp makes files only the owner can read; an exported file follows the umask like any other.
-        let mask = umask(0)
-        umask(mask)
-        chmod(temporary, 0o666 & ~mask)
+        NewFileMode.apply(to: temporary)
         try replace(url, with: temporary)
     }
 

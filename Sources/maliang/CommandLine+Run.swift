@@ -47,6 +47,7 @@ let usage = """
                            print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory
                            grows more than 5 % after the warm-up or frame time does not stay flat.
       help, --help         Show this text.
+      version, --version   Show the version.
 
     """
 
@@ -57,6 +58,9 @@ extension CommandLine {
             switch arguments.first {
             case "help", "--help", "-h":
                 print(usage, terminator: "")
+                return 0
+            case "version", "--version", "-V":
+                print("maliang \(Version.number)")
                 return 0
             case nil:
                 return try PaintingApp(path: nil).run()
@@ -92,7 +96,9 @@ extension CommandLine {
             FileHandle.standardError.write(Data("maliang: \(error)\n".utf8))
             return 130
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("maliang: \(error.message)\n\n\(usage)".utf8))
+            // The one line that matters, not the whole help.
+            FileHandle.standardError.write(
+                Data("maliang: \(error.message)\nRun \"maliang --help\" for every command.\n".utf8))
             return 2
         } catch {
             FileHandle.standardError.write(Data("maliang: \(error)\n".utf8))

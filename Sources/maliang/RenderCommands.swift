@@ -12,6 +12,7 @@ enum RenderCommands {
         guard options.positional.count == 1, let output = options.values["-o"] else {
             throw UsageError("usage: maliang render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]")
         }
+        try requirePNG(output)
         let (document, file) = try load(URL(fileURLWithPath: options.positional[0]))
         defer { file?.close() }
         var scale = 1.0
@@ -38,6 +39,7 @@ enum RenderCommands {
         guard options.positional.count == 1, let output = options.values["-o"] else {
             throw UsageError("usage: maliang replay TRACE -o OUT.png [--brush NAME] [--size WxH]")
         }
+        try requirePNG(output)
         let url = URL(fileURLWithPath: options.positional[0])
         let strokes =
             url.pathExtension == "jsonl"
@@ -61,6 +63,18 @@ enum RenderCommands {
 
     /// Large enough to hold every sample from the origin, plus the brush.
     /// Renders with a progress bar (on a terminal); Ctrl+C stops the work and leaves no file behind.
+    /// Renders are PNG images: a file named otherwise (`x.svg`, `x.jpg`, `x`) is refused before any work, rather than
+    /// written as a PNG under a name that says something else. A device or a pipe (`/dev/stdout`) takes the bytes.
+    static func requirePNG(_ output: String) throws {
+        var status = stat()
+        if stat(output, &status) == 0 && status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR {
+            return
+        }
+        guard URL(fileURLWithPath: output).pathExtension.lowercased() == "png" else {
+            throw UsageError("\(output): maliang renders PNG images only; name the output OUT.png")
+        }
+    }
+
     static func write(_ canvas: CanvasRenderer, to output: String, scale: Double, bitDepth: Int) throws -> (
         width: Int, height: Int
     ) {

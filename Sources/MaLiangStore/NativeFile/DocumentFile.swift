@@ -47,6 +47,7 @@ public final class DocumentFile {
             throw StoreError(.io, "\(url.path) already exists")
         }
         let database = try SQLiteDatabase(path: url.path, create: true)
+        NewFileMode.apply(to: url.path)
         let lock: WriterLock
         do { lock = try WriterLock(path: url.path) } catch {
             database.close()
@@ -150,6 +151,7 @@ public final class DocumentFile {
             unlink(destination.path)
             throw error
         }
+        NewFileMode.apply(to: destination.path)
         return try open(at: destination)
     }
 
@@ -248,6 +250,7 @@ public final class DocumentFile {
         unlink(temporary)  // VACUUM INTO needs a path that does not exist yet.
         do {
             try database.execute("VACUUM INTO '\(temporary.replacingOccurrences(of: "'", with: "''"))'")
+            NewFileMode.apply(to: temporary)
             try AtomicFile.flush(temporary)
         } catch {
             unlink(temporary)
