@@ -7,7 +7,7 @@ extension ScriptedCompositor {
         WaylandGlobal<WlSeatResource>(display, version: options.version(of: .seat, newest: 7)) { [unowned self] seat in
             seats.append(seat)
             seat.onDestroy = { [unowned self, unowned seat] in seats.removeAll { $0 === seat } }
-            seat.capabilities(capabilities: [.pointer, .keyboard, .touch])
+            seat.capabilities(capabilities: seatCapabilities)
             seat.name(name: "seat0")
             seat.onRequest = { [unowned self] request in
                 switch request {
@@ -32,6 +32,19 @@ extension ScriptedCompositor {
                 }
             }
         }
+    }
+
+    /// Tells every seat it now has `capabilities`: a mouse unplugged (no `.pointer`) and plugged in again, a
+    /// keyboard docked, a touchscreen turned off. Clients are expected to release what went and get what came.
+    public func setSeatCapabilities(_ capabilities: WlSeatCapability) {
+        seatCapabilities = capabilities
+        for seat in seats { seat.capabilities(capabilities: capabilities) }
+        flush()
+    }
+
+    /// Pointer, keyboard and touch objects the clients hold now (released ones are gone).
+    public var seatDeviceCounts: (pointers: Int, keyboards: Int, touches: Int) {
+        (pointers.count, keyboards.count, touches.count)
     }
 
     func sendKeymap(to keyboard: WlKeyboardResource) {

@@ -52,6 +52,8 @@ public final class ScriptedCompositor {
     public internal(set) var toplevels: [Toplevel] = []
     var seats: [WlSeatResource] = []
     var pointers: [WlPointerResource] = []
+    /// What the seat offers now (``setSeatCapabilities(_:)`` changes it).
+    var seatCapabilities: WlSeatCapability = [.pointer, .keyboard, .touch]
     var keyboards: [WlKeyboardResource] = []
     var touches: [WlTouchResource] = []
     var dataDevices: [WlDataDeviceResource] = []

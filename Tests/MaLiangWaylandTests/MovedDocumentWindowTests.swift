@@ -42,6 +42,7 @@ import WaylandTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("drawing.maliang")
         let session = try AppSession.withTablet(arguments: [file.path])
+        #expect(session.compositor.focusedToplevel?.title == "drawing — MaLiang")
         try session.pen(points((50, 200), (1200, 200)), pressure: 0.6)
         session.settle(.milliseconds(300))
         let other = folder.appendingPathComponent("incoming")
@@ -49,6 +50,8 @@ import WaylandTestSupport
         #expect(rename(other.path, file.path) == 0)
         try session.pen(points((50, 400), (1200, 400)), pressure: 0.6)
         #expect(session.pump(until: { session.log.contains("was replaced by another file") }), "\(session.log)")
+        // The title names the document the drawing goes on in.
+        #expect(session.pump(until: { session.compositor.focusedToplevel?.title == "drawing-2 — MaLiang" }))
         #expect(session.terminate() == 0, "\(session.log)")
         #expect(try Data(contentsOf: file) == Data("a file from elsewhere".utf8))
         let copy = folder.appendingPathComponent("drawing-2.maliang")

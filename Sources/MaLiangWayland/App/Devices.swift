@@ -8,6 +8,8 @@ import WaylandProtocol
 final class Devices {
     var seat: WlSeat?
     var pointer: WlPointer?
+    /// The touchpad pinch recognizer made for ``pointer``: it goes with it.
+    var pinch: ZwpPointerGesturePinchV1?
     var keyboardObject: WlKeyboard?
     var touch: WlTouch?
     let keyboard = Keyboard()

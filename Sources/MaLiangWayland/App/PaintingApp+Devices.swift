@@ -13,6 +13,7 @@ extension PaintingApp {
         devices.pointer = pointer
         if let gestures = globals.gestures {
             let pinch = gestures.getPinchGesture(pointer: pointer)
+            devices.pinch = pinch
             pinch.onEvent = { [unowned self] event in
                 guard case .update(_, let dx, let dy, let scale, let rotation) = event else {
                     devices.mouse.pinchScale = 1
@@ -64,7 +65,7 @@ extension PaintingApp {
         }
     }
 
-    private func mouseEvent(_ phase: InputEvent.Phase, time: UInt32, serial: UInt32, button: UInt32? = nil)
+    func mouseEvent(_ phase: InputEvent.Phase, time: UInt32, serial: UInt32, button: UInt32? = nil)
         -> InputEvent
     {
         let held = button ?? devices.mouse.contactButton
@@ -173,5 +174,47 @@ extension PaintingApp {
                 break
             }
         }
+    }
+
+    // MARK: - Devices that go
+
+    /// The mouse went: a drag in progress ends as if released, then the pointer (and its pinch recognizer) is given
+    /// back (wl_pointer.release from version 3; forgotten before that).
+    func releasePointer() {
+        if devices.mouse.contactButton != nil {
+            devices.mouse.contactButton = nil
+            handle(mouseEvent(.leave, time: 0, serial: 0))
+        }
+        devices.pinch?.destroy()
+        devices.pinch = nil
+        if let pointer = devices.pointer {
+            if pointer.version >= 3 { pointer.release() } else { pointer.destroyLocally() }
+        }
+        devices.pointer = nil
+    }
+
+    /// The keyboard went: a held space (panning) is let go, and the keyboard given back.
+    func releaseKeyboard() {
+        dispatch(session.perform(.panHold(false)))
+        if let keyboard = devices.keyboardObject {
+            if keyboard.version >= 3 { keyboard.release() } else { keyboard.destroyLocally() }
+        }
+        devices.keyboardObject = nil
+    }
+
+    /// The touchscreen went: fingers down are lifted where they were (a stroke they drew is kept), and the touch
+    /// object given back.
+    func releaseTouch() {
+        for (id, point) in devices.fingers.sorted(by: { $0.key < $1.key }) {
+            handle(
+                InputEvent(
+                    device: .touch(id), phase: .up, tool: .finger, x: point.x, y: point.y,
+                    received: MonotonicClock.microseconds()))
+        }
+        devices.fingers = [:]
+        if let touch = devices.touch {
+            if touch.version >= 3 { touch.release() } else { touch.destroyLocally() }
+        }
+        devices.touch = nil
     }
 }

@@ -29,6 +29,8 @@ extension PaintingApp: FrameScheduler {
         }
         watchSaving()
         scheduleStatusExpiry()
+        // Saving may have moved the drawing to a copy (its file was replaced under the window).
+        window.showTitle(for: file.url)
     }
 
     private func carryOut(_ request: Request) {

@@ -80,9 +80,13 @@ extension PaintingApp {
         devices.seat = seat
         seat.onEvent = { [unowned self] event in
             guard case .capabilities(let capabilities) = event else { return }
+            // Devices come and go (a mouse unplugged, a keyboard docked): what went is released, what came is taken.
             if capabilities.contains(.pointer), devices.pointer == nil { setUpPointer(seat.getPointer()) }
+            if !capabilities.contains(.pointer), devices.pointer != nil { releasePointer() }
             if capabilities.contains(.keyboard), devices.keyboardObject == nil { setUpKeyboard(seat.getKeyboard()) }
+            if !capabilities.contains(.keyboard), devices.keyboardObject != nil { releaseKeyboard() }
             if capabilities.contains(.touch), devices.touch == nil { setUpTouch(seat.getTouch()) }
+            if !capabilities.contains(.touch), devices.touch != nil { releaseTouch() }
         }
         makeTabletSeatIfReady()
         setUpDataDevice()

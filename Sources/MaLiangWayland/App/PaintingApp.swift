@@ -79,6 +79,7 @@ public final class PaintingApp {
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
+        window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
         for note in globals.notes { log(note) }
     }

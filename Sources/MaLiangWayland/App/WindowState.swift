@@ -50,7 +50,7 @@ final class WindowState {
         surface = globals.compositor.createSurface()
         xdgSurface = wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
-        toplevel.setTitle(title: "MaLiang")
+        toplevel.setTitle(title: Self.title(for: nil))
         toplevel.setAppId(appId: "org.maliang.MaLiang")
         toplevel.setMinSize(width: 320, height: 240)
         if let decorations {
@@ -108,6 +108,21 @@ final class WindowState {
             onChange?()
         }
         surface.commit()
+    }
+
+    /// The document the title names (it changes when the drawing goes on in a copy).
+    private var titledDocument: URL?
+
+    /// Names the document in the title: "drawing — MaLiang".
+    func showTitle(for document: URL) {
+        guard document != titledDocument else { return }
+        titledDocument = document
+        toplevel.setTitle(title: Self.title(for: document))
+    }
+
+    static func title(for document: URL?) -> String {
+        guard let document else { return "MaLiang" }
+        return "\(document.deletingPathExtension().lastPathComponent) — MaLiang"
     }
 
     /// Re-reads the integer scale of the outputs the window is on (without fractional scaling).
