@@ -29,6 +29,8 @@ public final class PaintingApp {
     var running = true
     /// Why the window stopped on its own (the graphics device lost), for the exit message.
     var stopReason: String?
+    /// Why the document asked for could not be opened (a new one was), for the exit message and status.
+    let openFailure: String?
     /// With MALIANG_LOG=1, what the window goes through is written to standard error (tests and bug reports).
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     /// A timer that writes what is waiting while saving fails.
@@ -60,6 +62,7 @@ public final class PaintingApp {
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
         let (opened, notice) = try Self.openDocument(path)
         file = opened
+        openFailure = notice?.severity == .error ? notice?.text : nil
         var options = VulkanContext.Options()
         options.instanceExtensions = Swapchain.instanceExtensions
         options.deviceExtensions = Swapchain.deviceExtensions
@@ -109,7 +112,14 @@ public final class PaintingApp {
                 .warning, "\(url.lastPathComponent) is on a read-only disk: changes go to a copy, \(copy.path)")
             return (file, notice)
         case .failure(let error) where error.kind != .inUse:
-            throw error
+            // A file that cannot be read never keeps the window from opening: it is left as it is, and the drawing
+            // starts afresh beside it.
+            let fresh = try createFresh(named: url)
+            let notice = StatusMessage(
+                .error,
+                "\(url.lastPathComponent) cannot be opened (\(error.message)); it is left as it is, and this is a new "
+                    + "drawing, \(fresh.url.path)")
+            return (fresh, notice)
         case .failure:
             let copy = FileNames.unused(url)
             let file = try DocumentFile.openCopy(of: url, at: copy)
@@ -117,6 +127,19 @@ public final class PaintingApp {
                 .warning,
                 "\(url.lastPathComponent) is open in another window: this is a copy, \(copy.lastPathComponent)")
             return (file, notice)
+        }
+    }
+
+    /// A new document named after `url`: beside it (`drawing-2.maliang`), or among the user's drawings when its
+    /// folder cannot be written.
+    private static func createFresh(named url: URL) throws -> DocumentFile {
+        let size = Size(width: 4096, height: 3072)
+        do throws(StoreError) {
+            return try DocumentFile.create(at: FileNames.unused(url), size: size)
+        } catch {
+            let folder = AutosaveLocation.url().deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return try DocumentFile.create(at: FileNames.unused(folder.appendingPathComponent(url.lastPathComponent)), size: size)
         }
     }
 
@@ -152,6 +175,7 @@ public final class PaintingApp {
     /// Says what became of the drawing, truthfully, and returns the exit status.
     private func exitStatus(failure: String?, saving: SaveQueue.State) -> Int32 {
         var lines: [String] = []
+        if let openFailure { lines.append(openFailure) }
         if let failure { lines.append(failure) }
         switch saving {
         case .saved:
@@ -161,7 +185,7 @@ public final class PaintingApp {
             lines.append("\(what) could not be saved to \(file.url.path): \(error.message)")
         }
         for line in lines { FileHandle.standardError.write(Data("maliang: \(line)\n".utf8)) }
-        return failure == nil && saving == .saved ? 0 : 1
+        return failure == nil && openFailure == nil && saving == .saved ? 0 : 1
     }
 
     /// Takes things down in reverse order of making them: the swapchain before the surface it shows on, the
