@@ -139,7 +139,8 @@ public final class PaintingApp {
         } catch {
             let folder = AutosaveLocation.url().deletingLastPathComponent()
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return try DocumentFile.create(at: FileNames.unused(folder.appendingPathComponent(url.lastPathComponent)), size: size)
+            return try DocumentFile.create(
+                at: FileNames.unused(folder.appendingPathComponent(url.lastPathComponent)), size: size)
         }
     }
 
