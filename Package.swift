@@ -31,7 +31,7 @@ let package = Package(
         system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
         // libpng behind setjmp, where Swift cannot go.
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
-        // A line of text through Pango and Cairo (the window's status strip), behind one C function.
+        // Text (the status strip) and vector icons (the toolbar) through Pango and Cairo, behind small C functions.
         .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
         .target(name: "CMemoryTuning"),
         // wayland-scanner's interface tables for the bound protocols (generated).

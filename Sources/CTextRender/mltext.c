@@ -1,5 +1,7 @@
 #include "mltext.h"
 
+#include "mlcairo.h"
+
 #include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,32 +46,7 @@ int mltext_render(const char *text, const char *font, double scale, const double
     pango_cairo_show_layout(cairo, layout);
     g_object_unref(layout);
     cairo_destroy(cairo);
-    cairo_surface_flush(surface);
-
-    // Cairo's ARGB32 is premultiplied, native-endian 32-bit words: turn it into premultiplied RGBA bytes.
-    uint8_t *pixels = malloc((size_t)width * height * 4);
-    if (!pixels) {
-        cairo_surface_destroy(surface);
-        return -1;
-    }
-    const uint8_t *data = cairo_image_surface_get_data(surface);
-    int stride = cairo_image_surface_get_stride(surface);
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
-        for (int x = 0; x < width; x++) {
-            uint32_t argb = row[x];
-            uint8_t *pixel = pixels + ((size_t)y * width + x) * 4;
-            pixel[0] = (argb >> 16) & 0xff;
-            pixel[1] = (argb >> 8) & 0xff;
-            pixel[2] = argb & 0xff;
-            pixel[3] = argb >> 24;
-        }
-    }
-    cairo_surface_destroy(surface);
-    out->width = width;
-    out->height = height;
-    out->pixels = pixels;
-    return 0;
+    return mlcairo_take_pixels(surface, out);
 }
 
 void mltext_free(mltext_image *image) {

@@ -1,0 +1,135 @@
+import CTextRender
+import Foundation
+
+/// A toolbar icon as exact vector shapes in a 40-unit box, drawn by Cairo at whatever pixel size the screen needs:
+/// a rectangle stays a rectangle (a stroke through the brush engine would round it into a "D").
+struct VectorIcon {
+    static let units = 40.0
+    static let paper = (0.93, 0.93, 0.95, 1.0)
+    static let ink = (0.13, 0.13, 0.16, 1.0)
+
+    private(set) var ops: [mlvector_op] = []
+
+    /// An icon on the toolbar's light tile.
+    init() {
+        move(0, 0)
+        line(Self.units, 0)
+        line(Self.units, Self.units)
+        line(0, Self.units)
+        close()
+        fill(Self.paper)
+    }
+
+    mutating func move(_ x: Double, _ y: Double) { add(MLVECTOR_MOVE, x: x, y: y) }
+    mutating func line(_ x: Double, _ y: Double) { add(MLVECTOR_LINE, x: x, y: y) }
+    mutating func close() { add(MLVECTOR_CLOSE) }
+
+    /// An arc about (x, y), clockwise on screen from `start` to `end` radians.
+    mutating func arc(_ x: Double, _ y: Double, radius: Double, from start: Double, to end: Double) {
+        add(MLVECTOR_ARC, x: x, y: y, r: radius, a0: start, a1: end)
+    }
+
+    /// A path through `points`.
+    mutating func path(_ points: [(Double, Double)], closed: Bool = false) {
+        guard let first = points.first else { return }
+        move(first.0, first.1)
+        for point in points.dropFirst() { line(point.0, point.1) }
+        if closed { close() }
+    }
+
+    mutating func stroke(width: Double = 2.5, _ color: (Double, Double, Double, Double) = Self.ink) {
+        add(MLVECTOR_STROKE, width: width, rgba: color)
+    }
+
+    mutating func fill(_ color: (Double, Double, Double, Double) = Self.ink) { add(MLVECTOR_FILL, rgba: color) }
+
+    /// A filled disc.
+    mutating func disc(_ x: Double, _ y: Double, radius: Double, opacity: Double = 1) {
+        arc(x, y, radius: radius, from: 0, to: 2 * .pi)
+        fill((Self.ink.0, Self.ink.1, Self.ink.2, opacity))
+    }
+
+    /// The icon as premultiplied RGBA8, `pixels` × `pixels`; nil when Cairo cannot draw it.
+    func render(pixels: Int) -> [UInt8]? {
+        var image = mltext_image()
+        let result = ops.withUnsafeBufferPointer { buffer in
+            mlvector_render(buffer.baseAddress, Int32(buffer.count), Self.units, Int32(pixels), &image)
+        }
+        guard result == 0, let data = image.pixels else { return nil }
+        defer { mltext_free(&image) }
+        return Array(UnsafeBufferPointer(start: data, count: pixels * pixels * 4))
+    }
+
+    private mutating func add(
+        _ kind: mlvector_kind, x: Double = 0, y: Double = 0, r: Double = 0, a0: Double = 0, a1: Double = 0,
+        width: Double = 0, rgba: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    ) {
+        ops.append(mlvector_op(kind: kind, x: x, y: y, r: r, a0: a0, a1: a1, width: width, rgba: rgba))
+    }
+}
+
+/// The toolbar's icons that are pictures of actions rather than of brushes.
+extension VectorIcon {
+    static func undo(mirrored: Bool = false) -> VectorIcon {
+        var icon = VectorIcon()
+        let x: (Double) -> Double = { mirrored ? units - $0 : $0 }
+        icon.arc(20, 23, radius: 9, from: .pi, to: 2 * .pi)
+        icon.stroke()
+        icon.path([(x(6.5), 21), (x(15.5), 21), (x(11), 28)], closed: true)
+        icon.fill()
+        return icon
+    }
+
+    static var fit: VectorIcon {
+        var icon = VectorIcon()
+        for (corner, toX, toY) in [((8.0, 9.0), 1.0, 1.0), ((32, 9), -1, 1), ((32, 31), -1, -1), ((8, 31), 1, -1)] {
+            icon.path([(corner.0, corner.1 + 6 * toY), corner, (corner.0 + 6 * toX, corner.1)])
+        }
+        icon.stroke()
+        icon.path([(14, 15), (26, 15), (26, 25), (14, 25)], closed: true)
+        icon.stroke(width: 2)
+        return icon
+    }
+
+    static var export: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(20, 7), (20, 24)])
+        icon.path([(13, 17.5), (20, 24.5), (27, 17.5)])
+        icon.path([(9, 24), (9, 32), (31, 32), (31, 24)])
+        icon.stroke()
+        return icon
+    }
+
+    static var close: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(12, 12), (28, 28)])
+        icon.path([(28, 12), (12, 28)])
+        icon.stroke(width: 3)
+        return icon
+    }
+
+    static var picker: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(12, 28), (25, 15)])
+        icon.stroke(width: 4.5)
+        icon.path([(8, 32), (12, 28)])
+        icon.stroke(width: 2)
+        icon.disc(28, 12, radius: 5)
+        return icon
+    }
+
+    static func dot(radius: Double, opacity: Double) -> VectorIcon {
+        var icon = VectorIcon()
+        icon.disc(20, 20, radius: radius, opacity: opacity)
+        return icon
+    }
+
+    static var stickers: VectorIcon {
+        var icon = VectorIcon()
+        for (x, y) in [(6.0, 12.0), (16, 17), (26, 22)] {
+            icon.path([(x, y), (x + 9, y), (x + 9, y + 9), (x, y + 9)], closed: true)
+            icon.stroke(width: 2)
+        }
+        return icon
+    }
+}
