@@ -18,7 +18,34 @@ extension PaintingApp: FrameScheduler {
     }
 
     /// Handles one input event.
-    func handle(_ event: InputEvent) { canvas.handle(event) }
+    func handle(_ event: InputEvent) {
+        trackHover(event)
+        canvas.handle(event)
+    }
+
+    /// Notes which toolbar button the pointer or a hovering pen rests on: its tooltip shows after
+    /// ``Toolbar/tooltipDelay`` and goes as soon as it moves off the button or presses.
+    private func trackHover(_ event: InputEvent) {
+        let over = event.phase == .hover ? session.toolbar.action(atX: event.x, y: event.y) : nil
+        guard over != hover?.action else { return }
+        let wasShown = tooltipShown
+        if let tooltipTimer { loop.cancel(tooltipTimer) }
+        tooltipTimer = nil
+        hover = over.map { ($0, MonotonicClock.microseconds()) }
+        if over != nil {
+            tooltipTimer = loop.schedule(after: .microseconds(Int64(Toolbar.tooltipDelay) + 1000)) { [unowned self] in
+                tooltipTimer = nil
+                presenter.request()
+            }
+        }
+        if wasShown { presenter.request() }
+    }
+
+    /// Whether the hovered button's tooltip is showing.
+    var tooltipShown: Bool {
+        guard let hover else { return false }
+        return MonotonicClock.microseconds() - hover.since >= Toolbar.tooltipDelay
+    }
 
     public func present(_ effects: Effects) {
         for request in effects.requests { carryOut(request) }

@@ -31,9 +31,12 @@ extension PaintingApp {
     }
 
     var toolbarState: Toolbar.State {
-        Toolbar.State(
+        let brush = session.style.brush(eraser: false)?.base
+        return Toolbar.State(
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
-            picking: session.isPickingColor)
+            picking: session.isPickingColor,
+            readout: ToolbarWords.readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
+            tooltip: tooltipShown ? hover?.action : nil)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).

@@ -37,6 +37,10 @@ public final class PaintingApp {
     var retryTimer: Int?
     /// The timer that clears the status strip when its message runs out.
     var statusTimer: (token: Int, at: UInt64)?
+    /// The toolbar button the pointer or a hovering pen rests on, and since when (its tooltip shows after a while).
+    var hover: (action: ToolbarLayout.Action, since: UInt64)?
+    /// The timer that shows the tooltip.
+    var tooltipTimer: Int?
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.

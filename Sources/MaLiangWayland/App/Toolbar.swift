@@ -14,13 +14,22 @@ final class Toolbar {
         /// The swatch of the current colour, if it is one.
         var color: Int?
         var picking: Bool
+        /// The brush's size and opacity and the zoom, in words (a line each), shown where the toolbar has room.
+        var readout: [String] = []
+        /// The button the pointer rests on long enough for its tooltip.
+        var tooltip: ToolbarLayout.Action?
     }
+
+    /// How long the pointer rests on a button before its tooltip shows, microseconds.
+    static let tooltipDelay: UInt64 = 600_000
 
     private let renderer: CanvasRenderer
     private var icons: [ToolbarLayout.Action: OverlayImage] = [:]
     /// The scale the icons were drawn for.
     private var iconScale = 0.0
     private var swatches: [OverlayImage] = []
+    private var words = TextCache()
+    private let tooltipBackground: OverlayImage
     private let background: OverlayImage
     let highlight: OverlayImage
 
@@ -30,6 +39,7 @@ final class Toolbar {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
         background = try solid(40, 40, 46, 240)
+        tooltipBackground = try solid(20, 20, 24, 235)
         highlight = try solid(120, 160, 230)
         for color in ToolbarLayout.colors {
             swatches.append(
@@ -85,7 +95,72 @@ final class Toolbar {
                 placements.append(OverlayPlacement(icon, x: frame.x, y: frame.y, width: frame.size, height: frame.size))
             }
         }
+        placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
         return placements
+    }
+}
+
+extension Toolbar {
+    /// The readout right of the last button when the toolbar has room for it, and the tooltip under its button.
+    private func textOverlays(width: Double, scale: Double, layout: ToolbarLayout, state: State) throws
+        -> [OverlayPlacement]
+    {
+        var placements: [OverlayPlacement] = []
+        let right = layout.buttons.filter { $0.action != .close }.map(\.x).max().map { $0 + ToolbarLayout.button } ?? 0
+        let closeLeft = layout.buttons.first { $0.action == .close }?.x ?? width / scale
+        let room = (closeLeft - right - 2 * ToolbarLayout.gap - 12) * scale
+        if room > 48 * scale {
+            let lines = try state.readout.compactMap { line in
+                try words.image(
+                    line, font: "Sans 8", scale: scale, color: (0.85, 0.85, 0.88, 1), maxWidth: Int(room),
+                    renderer: renderer)
+            }
+            var y = (ToolbarLayout.height * scale - Double(lines.map(\.height).reduce(0, +))) / 2
+            for text in lines {
+                placements.append(
+                    OverlayPlacement(
+                        text.image, x: (right + 12) * scale, y: y, width: Double(text.width),
+                        height: Double(text.height)))
+                y += Double(text.height)
+            }
+        }
+        if let action = state.tooltip, let button = layout.buttons.first(where: { $0.action == action }),
+            let text = try words.image(
+                ToolbarWords.tooltip(for: action), scale: scale, color: (0.96, 0.96, 0.96, 1),
+                maxWidth: Int(width - 16 * scale), renderer: renderer)
+        {
+            let padding = 6 * scale
+            let boxWidth = Double(text.width) + 2 * padding
+            let boxHeight = Double(text.height) + 2 * padding
+            let x = min(max(button.x * scale, 4 * scale), width - boxWidth - 4 * scale)
+            let y = (ToolbarLayout.height + 4) * scale
+            placements.append(OverlayPlacement(tooltipBackground, x: x, y: y, width: boxWidth, height: boxHeight))
+            placements.append(
+                OverlayPlacement(
+                    text.image, x: x + padding, y: y + padding, width: Double(text.width), height: Double(text.height)))
+        }
+        return placements
+    }
+}
+
+/// Lines of text drawn as overlays, kept while they are shown (a readout changes rarely, tooltips repeat).
+struct TextCache {
+    private var images: [String: (image: OverlayImage, width: Int, height: Int)] = [:]
+
+    mutating func image(
+        _ text: String, font: String = "Sans 10", scale: Double, color: (Double, Double, Double, Double),
+        maxWidth: Int, renderer: CanvasRenderer
+    ) throws -> (image: OverlayImage, width: Int, height: Int)? {
+        let key = "\(text)|\(font)|\(scale)|\(maxWidth)|\(color)"
+        if let cached = images[key] { return cached }
+        guard let line = TextLine(text, font: font, scale: scale, color: color, maxWidth: maxWidth) else { return nil }
+        if images.count > 64 { images = [:] }
+        let image = (
+            try renderer.makeOverlay(premultiplied: line.pixels, width: line.width, height: line.height),
+            line.width, line.height
+        )
+        images[key] = image
+        return image
     }
 }
 
