@@ -59,6 +59,8 @@ public enum Request: Equatable, Sendable {
     case exportPNG
     /// Paste an image from the clipboard.
     case paste
+    /// Show the list of keys and gestures, or hide it.
+    case toggleShortcuts
     /// Make sure everything is saved, and say so.
     case save
     /// The brush outline under the pen changed size (brush size or zoom).

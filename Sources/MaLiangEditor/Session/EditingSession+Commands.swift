@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     /// Everything is saved as it happens; the shell says so (or tries again when saving failed).
     case save
     case exportPNG, paste, fullscreen
+    /// The list of keys and gestures (F1 or ?), shown or hidden.
+    case shortcuts
     case smaller, larger, lighter, darker
     /// The eraser preset, and back to the first brush.
     case eraser, brush
@@ -40,6 +42,7 @@ extension EditingSession {
         case .paste: effects.requests.append(.paste)
         case .fullscreen: effects.requests.append(.toggleFullscreen)
         case .close: effects.requests.append(.close)
+        case .shortcuts: effects.requests.append(.toggleShortcuts)
         case .smaller:
             style.smaller()
             effects.requests.append(.brushOutlineChanged)

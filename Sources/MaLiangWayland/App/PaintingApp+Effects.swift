@@ -20,6 +20,11 @@ extension PaintingApp: FrameScheduler {
     /// Handles one input event.
     func handle(_ event: InputEvent) {
         trackHover(event)
+        // A press anywhere puts the list of keys away (and does what it does).
+        if showsShortcuts, event.phase == .down {
+            showsShortcuts = false
+            presenter.request()
+        }
         canvas.handle(event)
     }
 
@@ -75,6 +80,9 @@ extension PaintingApp: FrameScheduler {
                 applier.post(StatusMessage(.info, "Saved: every change is written to \(file.url.path) as it happens"))
             }
         case .brushOutlineChanged: refreshBrushOutlines()
+        case .toggleShortcuts:
+            showsShortcuts.toggle()
+            presenter.request()
         }
     }
 

@@ -13,6 +13,10 @@ extension PaintingApp {
         let width = Double(presenter.swapchain.width)
         var overlays = try toolbar.overlays(width: width, scale: scale, layout: session.toolbar, state: toolbarState)
         overlays += selectionHandles()
+        if showsShortcuts {
+            overlays += try shortcutSheet.overlays(
+                width: width, height: Double(presenter.swapchain.height), scale: scale)
+        }
         overlays += try statusStrip.overlays(
             status: applier.status, now: MonotonicClock.microseconds(), width: width,
             height: Double(presenter.swapchain.height), scale: scale)

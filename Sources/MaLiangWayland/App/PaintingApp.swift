@@ -25,6 +25,9 @@ public final class PaintingApp {
     let presenter: FramePresenter
     let toolbar: Toolbar
     let statusStrip: StatusStrip
+    let shortcutSheet: ShortcutSheet
+    /// Whether the list of keys and gestures is shown (F1 or ?).
+    var showsShortcuts = false
     let devices = Devices()
     var running = true
     /// Why the window stopped on its own (the graphics device lost), for the exit message.
@@ -76,6 +79,7 @@ public final class PaintingApp {
         canvas.session.penOnly = penOnly
         toolbar = try Toolbar(renderer: canvas.renderer)
         statusStrip = StatusStrip(renderer: canvas.renderer)
+        shortcutSheet = ShortcutSheet(renderer: canvas.renderer)
         window = WindowState(globals: globals)
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
