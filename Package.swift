@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec"]),
         .testTarget(
             name: "MaLiangWaylandTests",
-            dependencies: ["MaLiangWayland", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
+            dependencies: ["MaLiangWayland", "MaLiangEditor", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
         .testTarget(name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "PNGCodec"], exclude: ["Golden"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(

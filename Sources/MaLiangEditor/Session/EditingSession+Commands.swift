@@ -78,9 +78,16 @@ extension EditingSession {
         return effects
     }
 
-    /// A toolbar button.
+    /// A toolbar button (on the strip or in its menu); any but ``ToolbarLayout/Action/more`` closes the menu.
     public func press(_ action: ToolbarLayout.Action) -> Effects {
-        switch action {
+        if action == .more {
+            isToolbarMenuOpen.toggle()
+            var effects = Effects()
+            effects.redraw = true
+            return effects
+        }
+        isToolbarMenuOpen = false
+        return switch action {
         case .brush(let index): perform(.preset(index + 1))
         case .color(let index): perform(.color(index))
         case .picker: perform(.pickColor)
@@ -93,6 +100,7 @@ extension EditingSession {
         case .fit: perform(.resetView)
         case .export: perform(.exportPNG)
         case .close: perform(.close)
+        case .more: Effects()
         }
     }
 

@@ -4,6 +4,10 @@ import MaLiangCore
 extension EditingSession {
     /// A contact began at the event's position.
     func beginContact(_ event: InputEvent) -> Effects {
+        if let effects = pressWithMenuOpen(event) {
+            contacts[event.device] = .toolbar
+            return effects
+        }
         if hasToolbar && ToolbarLayout.contains(y: event.y) {
             contacts[event.device] = .toolbar
             return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
@@ -96,6 +100,17 @@ extension EditingSession {
 
     /// A press on the toolbar: a button, or — on our own title bar — a drag that moves the window, or a double
     /// press (within 400 ms) that maximizes it.
+    /// With the toolbar's menu open, a press below the strip belongs to it: a button of the menu, or — anywhere
+    /// else — closing it (the press does nothing more). Nil when the press goes on as usual.
+    func pressWithMenuOpen(_ event: InputEvent) -> Effects? {
+        guard isToolbarMenuOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        if let action = toolbar.menuAction(atX: event.x, y: event.y) { return press(action) }
+        isToolbarMenuOpen = false
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+
     func pressToolbar(x: Double, y: Double, serial: UInt32, at now: UInt64) -> Effects {
         if let action = toolbar.action(atX: x, y: y) { return press(action) }
         var effects = Effects()
@@ -121,6 +136,10 @@ extension EditingSession {
         let outcome: TouchTracker.Outcome
         switch event.phase {
         case .down:
+            if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {
+                contacts[event.device] = .toolbar
+                return effects
+            }
             if hasToolbar && ToolbarLayout.contains(y: event.y) && !penActive(at: event.received) {
                 contacts[event.device] = .toolbar
                 return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)

@@ -19,6 +19,8 @@ public final class EditingSession {
     public internal(set) var chartletPreview: Chartlet?
     /// The next press on the canvas takes a colour instead of drawing.
     public internal(set) var isPickingColor = false
+    /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
+    public internal(set) var isToolbarMenuOpen = false
     /// Fingers only move the view; they never paint.
     public var penOnly: Bool {
         get { touches.penOnly }

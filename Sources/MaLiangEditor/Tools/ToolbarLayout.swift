@@ -19,29 +19,98 @@ public struct ToolbarLayout: Equatable, Sendable {
 
     public enum Action: Hashable, Sendable {
         case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export, close
+        /// Opens the menu of the buttons a narrow window has no room for.
+        case more
     }
 
-    /// Each button and its left edge, logical pixels, left to right.
+    /// Each button on the strip and its left edge, logical pixels, left to right.
     public let buttons: [(action: Action, x: Double)]
+    /// The buttons the strip has no room for, in the menu ``Action/more`` opens below it: each with its top-left
+    /// corner, logical pixels. Empty when everything fits.
+    public let menu: [(action: Action, x: Double, y: Double)]
 
-    /// The layout for a window `width` logical pixels wide.
+    /// The groups of buttons, in the order they stand.
+    static var groups: [[Action]] {
+        [
+            BrushStyle.presets.indices.map { Action.brush($0) },
+            colors.indices.map { Action.color($0) } + [.picker],
+            [.smaller, .larger, .lighter, .darker],
+            [.undo, .redo, .fit, .export],
+        ]
+    }
+
+    /// Which buttons stay on a narrow strip first: undo and redo, the brushes, then the rest as they stand.
+    static var priority: [Action] {
+        let all = groups.flatMap { $0 }
+        let first: [Action] = [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) }
+        return first + all.filter { !first.contains($0) }
+    }
+
+    /// The layout for a window `width` logical pixels wide: every button on the strip when they fit; otherwise
+    /// as many as fit, by ``priority``, and a ``Action/more`` button whose menu holds the rest. Nothing is ever
+    /// placed beyond the window, and close (when shown) keeps the right edge.
     public init(width: Double, showsClose: Bool) {
-        var items: [(Action, Double)] = []
-        var x = Self.gap
-        func add(_ action: Action) {
-            items.append((action, x))
-            x += Self.button + Self.gap
+        let closeRoom = showsClose ? Self.button + Self.gap : 0
+        let all = Self.groups.flatMap { $0 }
+        var kept = all
+        var overflow: [Action] = []
+        if Self.placed(all, more: false).end > width - closeRoom {
+            let order = Self.priority
+            var count = order.count
+            while count > 0, Self.placed(Array(order.prefix(count)), more: true).end > width - closeRoom { count -= 1 }
+            let chosen = Set(order.prefix(count))
+            kept = all.filter { chosen.contains($0) }
+            overflow = all.filter { !chosen.contains($0) }
         }
-        for index in BrushStyle.presets.indices { add(.brush(index)) }
-        x += Self.groupGap
-        for index in Self.colors.indices { add(.color(index)) }
-        add(.picker)
-        x += Self.groupGap
-        for action in [Action.smaller, .larger, .lighter, .darker] { add(action) }
-        x += Self.groupGap
-        for action in [Action.undo, .redo, .fit, .export] { add(action) }
-        if showsClose { items.append((.close, max(x, width - Self.button - Self.gap))) }
+        let placed = Self.placed(kept, more: !overflow.isEmpty)
+        var items = placed.items
+        if showsClose { items.append((.close, max(placed.end, width - Self.button - Self.gap))) }
         buttons = items
+        menu = Self.menu(overflow, under: placed.items.last?.1 ?? Self.gap, width: width)
+    }
+
+    /// `actions` (in group order) placed left to right with the gaps between groups, then ``Action/more``; and
+    /// where the next button would start.
+    private static func placed(_ actions: [Action], more: Bool) -> (items: [(Action, Double)], end: Double) {
+        var items: [(Action, Double)] = []
+        var x = gap
+        for group in groups {
+            let present = group.filter { actions.contains($0) }
+            guard !present.isEmpty else { continue }
+            if !items.isEmpty { x += groupGap }
+            for action in present {
+                items.append((action, x))
+                x += button + gap
+            }
+        }
+        if more {
+            if !items.isEmpty { x += groupGap }
+            items.append((.more, x))
+            x += button + gap
+        }
+        return (items, x)
+    }
+
+    /// The menu's buttons in rows under the strip, as wide as the window allows, ending under `moreX`'s button.
+    private static func menu(_ actions: [Action], under moreX: Double, width: Double) -> [(Action, Double, Double)] {
+        guard !actions.isEmpty else { return [] }
+        let step = button + gap
+        let columns = max(1, min(actions.count, Int((width - gap) / step)))
+        let menuWidth = Double(columns) * step + gap
+        let left = max(0, min(moreX + button + gap - menuWidth, width - menuWidth))
+        return actions.enumerated().map { index, action in
+            (action, left + gap + Double(index % columns) * step, height + gap + Double(index / columns) * step)
+        }
+    }
+
+    /// The menu's panel, logical pixels; nil when everything fits on the strip.
+    public var menuFrame: (x: Double, y: Double, width: Double, height: Double)? {
+        guard let first = menu.first, let last = menu.map(\.x).max(), let lowest = menu.map(\.y).max() else {
+            return nil
+        }
+        let right = last + Self.button + Self.gap
+        let bottom = lowest + Self.button + Self.gap
+        return (first.x - Self.gap, Self.height, right - first.x + Self.gap, bottom - Self.height)
     }
 
     /// Whether a logical point is on the toolbar strip.
@@ -53,7 +122,13 @@ public struct ToolbarLayout: Equatable, Sendable {
         return buttons.first { x >= $0.x && x < $0.x + Self.button }?.action
     }
 
+    /// The menu's button under a logical point, if any.
+    public func menuAction(atX x: Double, y: Double) -> Action? {
+        menu.first { x >= $0.x && x < $0.x + Self.button && y >= $0.y && y < $0.y + Self.button }?.action
+    }
+
     public static func == (a: ToolbarLayout, b: ToolbarLayout) -> Bool {
         a.buttons.map(\.action) == b.buttons.map(\.action) && a.buttons.map(\.x) == b.buttons.map(\.x)
+            && a.menu.map(\.action) == b.menu.map(\.action)
     }
 }

@@ -40,7 +40,7 @@ extension PaintingApp {
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
             readout: ToolbarWords.readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
-            tooltip: tooltipShown ? hover?.action : nil)
+            tooltip: tooltipShown ? hover?.action : nil, menuOpen: session.isToolbarMenuOpen)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).

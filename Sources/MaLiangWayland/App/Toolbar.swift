@@ -18,6 +18,8 @@ final class Toolbar {
         var readout: [String] = []
         /// The button the pointer rests on long enough for its tooltip.
         var tooltip: ToolbarLayout.Action?
+        /// The menu of the buttons the strip has no room for is open.
+        var menuOpen = false
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -60,7 +62,7 @@ final class Toolbar {
             (.brush(BrushStyle.stickersIndex), .stickers), (.smaller, .dot(radius: 3, opacity: 1)),
             (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .dot(radius: 8, opacity: 0.3)),
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
-            (.export, .export), (.close, .close), (.picker, .picker),
+            (.export, .export), (.close, .close), (.picker, .picker), (.more, .more),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -77,25 +79,41 @@ final class Toolbar {
         ]
         let top = (ToolbarLayout.height - ToolbarLayout.button) / 2
         for (action, x) in layout.buttons {
-            let frame = (x: x * scale, y: top * scale, size: ToolbarLayout.button * scale)
-            if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
-                || (action == .picker && state.picking)
-            {
-                placements.append(
-                    OverlayPlacement(
-                        highlight, x: frame.x - 2, y: frame.y - 2, width: frame.size + 4, height: frame.size + 4))
-            }
-            if case .color(let index) = action {
-                let inset = 6 * scale
-                placements.append(
-                    OverlayPlacement(
-                        swatches[index], x: frame.x + inset, y: frame.y + inset, width: frame.size - 2 * inset,
-                        height: frame.size - 2 * inset))
-            } else if let icon = icons[action] {
-                placements.append(OverlayPlacement(icon, x: frame.x, y: frame.y, width: frame.size, height: frame.size))
+            placements += button(action, x: x * scale, y: top * scale, scale: scale, state: state)
+        }
+        if state.menuOpen, let frame = layout.menuFrame {
+            placements.append(
+                OverlayPlacement(
+                    background, x: frame.x * scale, y: frame.y * scale, width: frame.width * scale,
+                    height: frame.height * scale))
+            for (action, x, y) in layout.menu {
+                placements += button(action, x: x * scale, y: y * scale, scale: scale, state: state)
             }
         }
         placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
+        return placements
+    }
+
+    /// A button at (x, y) buffer pixels: its icon or swatch, highlighted when it is the current brush, colour or
+    /// tool, or the open menu's button.
+    private func button(_ action: ToolbarLayout.Action, x: Double, y: Double, scale: Double, state: State)
+        -> [OverlayPlacement]
+    {
+        var placements: [OverlayPlacement] = []
+        let size = ToolbarLayout.button * scale
+        if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
+            || (action == .picker && state.picking) || (action == .more && state.menuOpen)
+        {
+            placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
+        }
+        if case .color(let index) = action {
+            let inset = 6 * scale
+            placements.append(
+                OverlayPlacement(
+                    swatches[index], x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset))
+        } else if let icon = icons[action] {
+            placements.append(OverlayPlacement(icon, x: x, y: y, width: size, height: size))
+        }
         return placements
     }
 }
@@ -124,7 +142,8 @@ extension Toolbar {
                 y += Double(text.height)
             }
         }
-        if let action = state.tooltip, let button = layout.buttons.first(where: { $0.action == action }),
+        if let action = state.tooltip, !state.menuOpen,
+            let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action), scale: scale, color: (0.96, 0.96, 0.96, 1),
                 maxWidth: Int(width - 16 * scale), renderer: renderer)

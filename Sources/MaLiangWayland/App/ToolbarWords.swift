@@ -22,6 +22,7 @@ enum ToolbarWords {
         case .fit: "Show the whole drawing (0)"
         case .export: "Export as PNG (Ctrl+Shift+E)"
         case .close: "Close"
+        case .more: "More tools"
         }
     }
 

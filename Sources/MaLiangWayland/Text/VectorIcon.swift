@@ -124,6 +124,13 @@ extension VectorIcon {
         return icon
     }
 
+    /// Three dots: more buttons than the strip has room for.
+    static var more: VectorIcon {
+        var icon = VectorIcon()
+        for x in [11.0, 20, 29] { icon.disc(x, 20, radius: 2.6) }
+        return icon
+    }
+
     static var stickers: VectorIcon {
         var icon = VectorIcon()
         for (x, y) in [(6.0, 12.0), (16, 17), (26, 22)] {

@@ -1,0 +1,57 @@
+import Foundation
+import MaLiangCore
+import Testing
+
+@testable import MaLiangEditor
+
+/// The toolbar on windows of every width: everything reachable, nothing beyond the window, the menu for what does
+/// not fit.
+@Suite struct ToolbarLayoutTests {
+    let everyAction = ToolbarLayout.groups.flatMap { $0 }
+
+    @Test func aWideWindowHasEveryButtonOnTheStripAndNoMenu() {
+        let layout = ToolbarLayout(width: 1280, showsClose: true)
+        #expect(layout.buttons.map(\.action) == everyAction + [.close])
+        #expect(layout.menu.isEmpty && layout.menuFrame == nil)
+        #expect(layout.buttons.first?.x == ToolbarLayout.gap)
+        #expect(layout.buttons.last?.x == 1280 - ToolbarLayout.button - ToolbarLayout.gap)
+    }
+
+    @Test(arguments: [1100.0, 900, 800, 640, 480, 400, 360, 320, 200], [true, false])
+    func everyButtonIsReachableAndNothingLiesBeyondTheWindow(width: Double, showsClose: Bool) {
+        let layout = ToolbarLayout(width: width, showsClose: showsClose)
+        let onStrip = layout.buttons.map(\.action).filter { $0 != .close && $0 != .more }
+        let inMenu = layout.menu.map(\.action)
+        #expect((onStrip + inMenu).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
+        #expect(layout.buttons.map(\.action).contains(.more) == !inMenu.isEmpty)
+        for (_, x) in layout.buttons { #expect(x >= 0 && x + ToolbarLayout.button <= width, "strip at \(x)") }
+        for (_, x, y) in layout.menu {
+            #expect(x >= 0 && x + ToolbarLayout.button <= width && y >= ToolbarLayout.height, "menu at \(x), \(y)")
+        }
+        if showsClose { #expect(layout.buttons.last?.action == .close) }
+        // Undo and redo stay on the strip as long as there is room for anything.
+        if width >= 360 { #expect(onStrip.contains(.undo) && onStrip.contains(.redo)) }
+        // Every menu button is found where it is drawn.
+        for (action, x, y) in layout.menu { #expect(layout.menuAction(atX: x + 20, y: y + 20) == action) }
+    }
+
+    @Test func theMenuOpensOnMoreAndAPressInItActsAndClosesIt() throws {
+        let session = try makeSession()
+        _ = session.resize(WindowMetrics(width: 600, height: 500, scale: 1, showsClose: true))
+        let layout = session.toolbar
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let red = try #require(layout.menu.first { $0.action == .color(1) })
+        var mouse = Gesture(.mouse, .mouse, buttons: .primary)
+        _ = session.drag(&mouse, [(more.x + 20, 24)])
+        #expect(session.isToolbarMenuOpen)
+        _ = session.drag(&mouse, [(red.x + 20, red.y + 20)])
+        #expect(!session.isToolbarMenuOpen && session.style.color == ToolbarLayout.colors[1])
+        #expect(session.document.elements.isEmpty)
+
+        // Open again; a press elsewhere only closes it: it paints nothing.
+        _ = session.drag(&mouse, [(more.x + 20, 24)])
+        let effects = session.drag(&mouse, [(300, 400), (350, 420)])
+        #expect(!session.isToolbarMenuOpen && effects.redraw)
+        #expect(session.document.elements.isEmpty)
+    }
+}

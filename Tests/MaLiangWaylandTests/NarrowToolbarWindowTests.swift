@@ -1,0 +1,48 @@
+import Foundation
+import MaLiangEditor
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// A window too narrow for the toolbar: what does not fit is in the menu behind "more", and works from there.
+@Suite(.serialized) struct NarrowToolbarWindowTests {
+    @Test(arguments: [Int32(1), 2])
+    func theMenuHoldsWhatDoesNotFitAndItsColoursPaint(scale: Int32) throws {
+        var options = ScriptedCompositor.Options()
+        options.outputScale = scale
+        let session = try AppSession.withTablet(options: options)
+        let window = try #require(session.compositor.focusedToplevel)
+        session.compositor.configure(window, width: 600, height: 500)
+        #expect(session.pump(until: { session.image?.width == 600 * Int(scale) }, timeout: .seconds(5)))
+        session.settle()
+        let layout = ToolbarLayout(width: 600, showsClose: true)
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let red = try #require(layout.menu.first { $0.action == .color(1) })
+        // Nothing is drawn beyond the window: close is at its right edge.
+        let s = Double(scale)
+        let image = try #require(session.image)
+        // The close button's light tile (its corner; the middle is the X), and the X's centre.
+        #expect(image.rgba(x: Int((600 - 41) * s), y: Int(7 * s)).red > 200, "no close button at the right edge")
+        #expect(image.rgba(x: Int((600 - 24) * s), y: Int(24 * s)).red < 100)
+
+        try session.mouse([(more.x + 20, 24)])
+        #expect(session.pump(until: { (session.image.map { menuShown($0, layout: layout, scale: s) }) == true }))
+        try session.mouse([(red.x + 20, red.y + 20)])
+        #expect(session.pump(until: { (session.image.map { menuShown($0, layout: layout, scale: s) }) == false }))
+        try session.pen(points((100, 300), (500, 300)), pressure: 1)
+        #expect(
+            session.pump(
+                until: {
+                    guard let pixel = session.image?.rgba(x: Int(300 * s), y: Int(300 * s)) else { return false }
+                    return pixel.red > 150 && pixel.green < 80
+                }, timeout: .seconds(5)), "the red from the menu does not paint")
+        #expect(session.terminate() == 0)
+    }
+
+    /// Whether the menu's red swatch shows where the layout puts it.
+    func menuShown(_ image: Image, layout: ToolbarLayout, scale: Double) -> Bool {
+        guard let red = layout.menu.first(where: { $0.action == .color(1) }) else { return false }
+        let pixel = image.rgba(x: Int((red.x + 20) * scale), y: Int((red.y + 20) * scale))
+        return pixel.red > 200 && pixel.green < 60
+    }
+}
