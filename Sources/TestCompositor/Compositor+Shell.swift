@@ -15,6 +15,10 @@ public final class Toplevel {
     public internal(set) var isMapped = false
     public internal(set) var wantsFullscreen = false
     public internal(set) var wantsMaximized = false
+    /// How many times the client asked to be minimised.
+    public internal(set) var minimizeRequests = 0
+    /// The edges of the interactive resizes the client asked for, in order.
+    public internal(set) var resizeRequests: [XdgToplevelResizeEdge] = []
 
     init(surface: Surface, xdgSurface: XdgSurfaceResource, toplevel: XdgToplevelResource) {
         self.surface = surface
@@ -77,6 +81,8 @@ extension ScriptedCompositor {
             case .unsetFullscreen: window.wantsFullscreen = false
             case .setMaximized: window.wantsMaximized = true
             case .unsetMaximized: window.wantsMaximized = false
+            case .setMinimized: window.minimizeRequests += 1
+            case .resize(_, _, let edges): window.resizeRequests.append(edges)
             default: break
             }
         }

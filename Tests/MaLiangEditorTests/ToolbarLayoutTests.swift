@@ -11,7 +11,7 @@ import Testing
 
     @Test func aWideWindowHasEveryButtonOnTheStripAndNoMenu() {
         let layout = ToolbarLayout(width: 1280, showsClose: true)
-        #expect(layout.buttons.map(\.action) == everyAction + [.close])
+        #expect(layout.buttons.map(\.action) == everyAction + [.minimize, .maximize, .close])
         #expect(layout.menu.isEmpty && layout.menuFrame == nil)
         #expect(layout.buttons.first?.x == ToolbarLayout.gap)
         #expect(layout.buttons.last?.x == 1280 - ToolbarLayout.button - ToolbarLayout.gap)
@@ -20,7 +20,7 @@ import Testing
     @Test(arguments: [1100.0, 900, 800, 640, 480, 400, 360, 320, 200], [true, false])
     func everyButtonIsReachableAndNothingLiesBeyondTheWindow(width: Double, showsClose: Bool) {
         let layout = ToolbarLayout(width: width, showsClose: showsClose)
-        let onStrip = layout.buttons.map(\.action).filter { $0 != .close && $0 != .more }
+        let onStrip = layout.buttons.map(\.action).filter { ![.minimize, .maximize, .close, .more].contains($0) }
         let inMenu = layout.menu.map(\.action)
         #expect((onStrip + inMenu).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
         #expect(layout.buttons.map(\.action).contains(.more) == !inMenu.isEmpty)
@@ -28,7 +28,7 @@ import Testing
         for (_, x, y) in layout.menu {
             #expect(x >= 0 && x + ToolbarLayout.button <= width && y >= ToolbarLayout.height, "menu at \(x), \(y)")
         }
-        if showsClose { #expect(layout.buttons.last?.action == .close) }
+        if showsClose { #expect(layout.buttons.suffix(3).map(\.action) == [.minimize, .maximize, .close]) }
         // Undo and redo stay on the strip as long as there is room for anything.
         if width >= 360 { #expect(onStrip.contains(.undo) && onStrip.contains(.redo)) }
         // Every menu button is found where it is drawn.
@@ -53,5 +53,32 @@ import Testing
         let effects = session.drag(&mouse, [(300, 400), (350, 420)])
         #expect(!session.isToolbarMenuOpen && effects.redraw)
         #expect(session.document.elements.isEmpty)
+    }
+}
+
+/// Our own decorations: the mouse at the window's border resizes it; a pen or a finger there paints.
+@Suite struct WindowEdgeTests {
+    @Test func edgesAndCornersAreFoundAlongTheBorder() {
+        let at = { (x: Double, y: Double) in WindowEdge.at(x: x, y: y, width: 800, height: 600) }
+        #expect(at(2, 300) == .left && at(797, 300) == .right && at(400, 1) == .top && at(400, 598) == .bottom)
+        #expect(at(2, 2) == .topLeft && at(10, 3) == .topLeft && at(3, 10) == .topLeft)
+        #expect(at(797, 598) == .bottomRight && at(790, 597) == .bottomRight && at(2, 590) == .bottomLeft)
+        #expect(at(797, 5) == .topRight && at(400, 300) == nil && at(7, 300) == nil)
+    }
+
+    @Test func theMouseAtTheBorderResizesAndAPenThereStillPaints() throws {
+        let session = try makeSession(showsClose: true)
+        var mouse = Gesture(.mouse, .mouse, buttons: .primary)
+        let effects = session.drag(&mouse, [(2, 400), (40, 400)])
+        #expect(effects.requests.contains(.resizeWindow(serial: 0, edge: .left)))
+        #expect(session.document.elements.isEmpty)
+
+        var pen = Gesture(.tool(1), .pen)
+        _ = session.drag(&pen, [(2, 400), (200, 400)])
+        #expect(session.document.elements.count == 1)
+
+        let decorated = try makeSession(showsClose: false)
+        var other = Gesture(.mouse, .mouse, buttons: .primary)
+        #expect(!decorated.drag(&other, [(2, 400), (40, 400)]).requests.contains { "\($0)".contains("resize") })
     }
 }

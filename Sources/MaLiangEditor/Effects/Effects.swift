@@ -53,6 +53,9 @@ public enum Request: Equatable, Sendable {
     case moveWindow(serial: UInt32)
     case toggleMaximized
     case toggleFullscreen
+    case minimize
+    /// Start an interactive resize from a window edge or corner (our own decorations).
+    case resizeWindow(serial: UInt32, edge: WindowEdge)
     /// The user asked to close the window.
     case close
     /// Write the drawing as a PNG image.
@@ -65,6 +68,37 @@ public enum Request: Equatable, Sendable {
     case save
     /// The brush outline under the pen changed size (brush size or zoom).
     case brushOutlineChanged
+}
+
+/// An edge or corner of the window, for resizing it.
+public enum WindowEdge: Equatable, Sendable {
+    case top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+
+    /// How far in from the window's border (logical pixels) a press resizes it.
+    public static let reach = 6.0
+    /// How far along an edge from a corner a press takes the corner.
+    public static let cornerReach = 16.0
+
+    /// The edge or corner a point of a `width`×`height` window (logical pixels) is on, if any.
+    public static func at(x: Double, y: Double, width: Double, height: Double) -> WindowEdge? {
+        let left = x < reach
+        let right = x >= width - reach
+        let top = y < reach
+        let bottom = y >= height - reach
+        let nearLeft = x < cornerReach
+        let nearRight = x >= width - cornerReach
+        let nearTop = y < cornerReach
+        let nearBottom = y >= height - cornerReach
+        if (top && nearLeft) || (left && nearTop) { return .topLeft }
+        if (top && nearRight) || (right && nearTop) { return .topRight }
+        if (bottom && nearLeft) || (left && nearBottom) { return .bottomLeft }
+        if (bottom && nearRight) || (right && nearBottom) { return .bottomRight }
+        if top { return .top }
+        if bottom { return .bottom }
+        if left { return .left }
+        if right { return .right }
+        return nil
+    }
 }
 
 /// A line for the status strip (and standard error).

@@ -100,8 +100,16 @@ extension EditingSession {
         case .fit: perform(.resetView)
         case .export: perform(.exportPNG)
         case .close: perform(.close)
+        case .minimize: windowRequest(.minimize)
+        case .maximize: windowRequest(.toggleMaximized)
         case .more: Effects()
         }
+    }
+
+    private func windowRequest(_ request: Request) -> Effects {
+        var effects = Effects()
+        effects.requests.append(request)
+        return effects
     }
 
     /// The colour the shell found where a colour pick asked (``Request/pickColor(at:)``).

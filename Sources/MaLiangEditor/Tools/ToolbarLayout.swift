@@ -18,7 +18,9 @@ public struct ToolbarLayout: Equatable, Sendable {
     ]
 
     public enum Action: Hashable, Sendable {
-        case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export, close
+        case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export
+        /// Our own title bar's window buttons, when the compositor draws none.
+        case minimize, maximize, close
         /// Opens the menu of the buttons a narrow window has no room for.
         case more
     }
@@ -50,7 +52,8 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// as many as fit, by ``priority``, and a ``Action/more`` button whose menu holds the rest. Nothing is ever
     /// placed beyond the window, and close (when shown) keeps the right edge.
     public init(width: Double, showsClose: Bool) {
-        let closeRoom = showsClose ? Self.button + Self.gap : 0
+        let windowButtons: [Action] = showsClose ? [.minimize, .maximize, .close] : []
+        let closeRoom = Double(windowButtons.count) * (Self.button + Self.gap)
         let all = Self.groups.flatMap { $0 }
         var kept = all
         var overflow: [Action] = []
@@ -64,7 +67,11 @@ public struct ToolbarLayout: Equatable, Sendable {
         }
         let placed = Self.placed(kept, more: !overflow.isEmpty)
         var items = placed.items
-        if showsClose { items.append((.close, max(placed.end, width - Self.button - Self.gap))) }
+        // The window's buttons keep the right edge.
+        for (index, action) in windowButtons.enumerated() {
+            let fromRight = Double(windowButtons.count - index) * (Self.button + Self.gap)
+            items.append((action, max(placed.end + Double(index) * (Self.button + Self.gap), width - fromRight)))
+        }
         buttons = items
         menu = Self.menu(overflow, under: placed.items.last?.1 ?? Self.gap, width: width)
     }

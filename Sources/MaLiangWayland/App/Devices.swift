@@ -22,6 +22,8 @@ final class Devices {
     var fingers: [Int32: (x: Double, y: Double)] = [:]
     /// Outputs by registry name, with their integer scale.
     var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
+    /// Each output's current mode, physical pixels.
+    var outputModes: [UInt32: (width: Int32, height: Int32)] = [:]
     var dataDevice: WlDataDevice?
     var offers: [ObjectIdentifier: Offer] = [:]
     var dragOffer: Offer?

@@ -71,6 +71,9 @@ extension PaintingApp: FrameScheduler {
         case .moveWindow(let serial):
             if let seat = devices.seat { window.toplevel.move(seat: seat, serial: serial) }
         case .toggleMaximized: window.toggleMaximized()
+        case .minimize: window.toplevel.setMinimized()
+        case .resizeWindow(let serial, let edge):
+            if let seat = devices.seat { window.toplevel.resize(seat: seat, serial: serial, edges: edge.xdgEdge) }
         case .toggleFullscreen: window.toggleFullscreen()
         case .close: running = false
         case .exportPNG: exportPNG()
@@ -140,5 +143,21 @@ extension PaintingApp: FrameScheduler {
             presenter.request()
         }
         statusTimer = (token, expiry)
+    }
+}
+
+extension WindowEdge {
+    /// The edge as xdg-shell names it.
+    var xdgEdge: XdgToplevelResizeEdge {
+        switch self {
+        case .top: .top
+        case .bottom: .bottom
+        case .left: .left
+        case .right: .right
+        case .topLeft: .topLeft
+        case .topRight: .topRight
+        case .bottomLeft: .bottomLeft
+        case .bottomRight: .bottomRight
+        }
     }
 }

@@ -50,9 +50,18 @@ extension PaintingApp {
             guard let output = globals.bind(global, WlOutput.self) else { return }
             devices.outputs[global.name] = (output, 1)
             output.onEvent = { [unowned self] event in
-                if case .scale(let factor) = event {
+                switch event {
+                case .scale(let factor):
                     devices.outputs[global.name]?.scale = factor
                     window.outputScaleChanged()
+                case .mode(let flags, let width, let height, _) where flags.contains(.current):
+                    devices.outputModes[global.name] = (width, height)
+                case .done:
+                    // The first size fits the screen it opens on (until the compositor or the user sizes it).
+                    guard let mode = devices.outputModes[global.name], let scale = devices.outputs[global.name]?.scale
+                    else { return }
+                    window.fitDefaultSize(toOutput: mode.width / max(scale, 1), mode.height / max(scale, 1))
+                default: break
                 }
             }
         case WlSeat.interfaceName where devices.seat == nil:

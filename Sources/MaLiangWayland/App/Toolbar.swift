@@ -62,7 +62,8 @@ final class Toolbar {
             (.brush(BrushStyle.stickersIndex), .stickers), (.smaller, .dot(radius: 3, opacity: 1)),
             (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .dot(radius: 8, opacity: 0.3)),
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
-            (.export, .export), (.close, .close), (.picker, .picker), (.more, .more),
+            (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
+            (.picker, .picker), (.more, .more),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -124,8 +125,13 @@ extension Toolbar {
         -> [OverlayPlacement]
     {
         var placements: [OverlayPlacement] = []
-        let right = layout.buttons.filter { $0.action != .close }.map(\.x).max().map { $0 + ToolbarLayout.button } ?? 0
-        let closeLeft = layout.buttons.first { $0.action == .close }?.x ?? width / scale
+        let windowButtons: [ToolbarLayout.Action] = [.minimize, .maximize, .close]
+        let right =
+            layout.buttons.filter { !windowButtons.contains($0.action) }.map(\.x).max().map {
+                $0 + ToolbarLayout.button
+            }
+            ?? 0
+        let closeLeft = layout.buttons.first { windowButtons.contains($0.action) }?.x ?? width / scale
         let room = (closeLeft - right - 2 * ToolbarLayout.gap - 12) * scale
         if room > 48 * scale {
             let lines = try state.readout.compactMap { line in

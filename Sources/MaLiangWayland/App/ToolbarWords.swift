@@ -21,6 +21,8 @@ enum ToolbarWords {
         case .redo: "Redo (Ctrl+Shift+Z)"
         case .fit: "Show the whole drawing (0)"
         case .export: "Export as PNG (Ctrl+Shift+E)"
+        case .minimize: "Minimise"
+        case .maximize: "Maximise, or back (a double press on the toolbar does the same)"
         case .close: "Close"
         case .more: "More tools"
         }

@@ -17,8 +17,8 @@ final class WindowState {
     static let largestBufferSide = 8192
     static let scales = 0.25...8.0
     /// The size the compositor asked for, logical.
-    private var requestedWidth: Int32 = 1280
-    private var requestedHeight: Int32 = 800
+    private var requestedWidth = WindowState.defaultSize.width
+    private var requestedHeight = WindowState.defaultSize.height
     /// Logical size (surface coordinates): as asked, within ``largestBufferSide`` buffer pixels.
     var width: Int32 { fitted(requestedWidth) }
     var height: Int32 { fitted(requestedHeight) }
@@ -52,7 +52,7 @@ final class WindowState {
         toplevel = xdgSurface.getToplevel()
         toplevel.setTitle(title: Self.title(for: nil))
         toplevel.setAppId(appId: "org.maliang.MaLiang")
-        toplevel.setMinSize(width: 320, height: 240)
+        toplevel.setMinSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
         if let decorations {
             let decoration = decorations.getToplevelDecoration(toplevel: toplevel)
             decoration.setMode(mode: .serverSide)
@@ -100,6 +100,7 @@ final class WindowState {
             if pendingWidth > 0 && pendingHeight > 0 {
                 requestedWidth = pendingWidth
                 requestedHeight = pendingHeight
+                sizedByCompositor = true
             }
             isFullscreen = pendingStates.contains(.fullscreen)
             isMaximized = pendingStates.contains(.maximized)
@@ -108,6 +109,24 @@ final class WindowState {
             onChange?()
         }
         surface.commit()
+    }
+
+    /// Whether the compositor has chosen a size (then the window's own default no longer applies).
+    private var sizedByCompositor = false
+    /// The size the window takes when the compositor leaves it to the window, logical pixels.
+    static let defaultSize: (width: Int32, height: Int32) = (1280, 800)
+    static let minimumSize: (width: Int32, height: Int32) = (320, 240)
+
+    /// Makes the window's own size fit an output of `width`×`height` logical pixels (nine tenths of it at most), so
+    /// the first window on a small or scaled screen is not larger than the screen.
+    func fitDefaultSize(toOutput width: Int32, _ height: Int32) {
+        guard !sizedByCompositor, width > 0, height > 0 else { return }
+        let fittedWidth = max(min(Self.defaultSize.width, width * 9 / 10), Self.minimumSize.width)
+        let fittedHeight = max(min(Self.defaultSize.height, height * 9 / 10), Self.minimumSize.height)
+        guard fittedWidth != requestedWidth || fittedHeight != requestedHeight else { return }
+        requestedWidth = fittedWidth
+        requestedHeight = fittedHeight
+        if isConfigured { onChange?() }
     }
 
     /// The document the title names (it changes when the drawing goes on in a copy).

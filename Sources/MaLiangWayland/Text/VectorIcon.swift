@@ -108,6 +108,20 @@ extension VectorIcon {
         return icon
     }
 
+    static var minimize: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(12, 27), (28, 27)])
+        icon.stroke(width: 3)
+        return icon
+    }
+
+    static var maximize: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(12, 12), (28, 12), (28, 28), (12, 28)], closed: true)
+        icon.stroke(width: 2.5)
+        return icon
+    }
+
     static var picker: VectorIcon {
         var icon = VectorIcon()
         icon.path([(12, 28), (25, 15)])

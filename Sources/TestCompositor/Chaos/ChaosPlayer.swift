@@ -343,11 +343,18 @@ public final class ChaosPlayer {
         return (Double(random.next() % UInt64(max(width, 1))), Double(random.next() % UInt64(max(height, 1))))
     }
 
-    /// Where a press may begin: anywhere ``point()`` gives but the top-right 64×64 of the window.
+    /// Where a press may begin: anywhere ``point()`` gives but the top-right 64×64 of the window — as wide as its
+    /// last frame says (a window may choose its own size, as one fitting a small screen does).
     private func pressPoint() -> (Double, Double) {
+        var right = width
+        if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
+            right = Double(image.width) / Double(max(surface.bufferScale, 1))
+        }
         while true {
             let (x, y) = point()
-            if !(x > width - 64 && x <= width && y >= 0 && y < 64) { return (x, y) }
+            if !(x > right - 64 && x <= right && y >= 0 && y < 64) && !(x > width - 64 && x <= width && y < 64) {
+                return (x, y)
+            }
         }
     }
 
