@@ -29,6 +29,7 @@ let package = Package(
         system("CPNG", "libpng", ["libpng-dev"]),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
         system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
+        system("CSystemd", "libsystemd", ["libsystemd-dev"]),
         // libpng behind setjmp, where Swift cannot go.
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // Text (the status strip) and vector icons (the toolbar) through Pango and Cairo, behind small C functions.
@@ -63,7 +64,7 @@ let package = Package(
             name: "MaLiangWayland",
             dependencies: [
                 "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient",
-                "CWaylandCursor", "CXKBCommon", "CTextRender", "PNGCodec",
+                "CWaylandCursor", "CXKBCommon", "CTextRender", "CSystemd", "PNGCodec",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.
@@ -79,6 +80,8 @@ let package = Package(
             dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiangCore"]),
         .executableTarget(
             name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiangCore", "PNGCodec"]),
+        // The desktop portal's Settings on a test's own session bus (sd-bus, in C).
+        .executableTarget(name: "maliang-test-portal", linkerSettings: [.linkedLibrary("systemd")]),
 
         // Every parser of outside bytes as a fuzz target, and the fuzzer's entry point (meson-helpers/fuzz).
         .target(

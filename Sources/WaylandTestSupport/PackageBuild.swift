@@ -13,6 +13,18 @@ public enum PackageBuild {
     /// They share one build folder, `.build/packages`, so the project's modules are compiled once for all of them.
     public static func executable(_ product: String, in folder: String) throws -> URL {
         let scratch = root.appendingPathComponent(".build/packages")
+        // A second try: SwiftPM may refuse a build while the root package's manifest was just changed under it; a
+        // real compile error fails both.
+        var output = ""
+        for _ in 0..<2 {
+            let (status, text) = try build(product, in: folder, scratch: scratch)
+            if status == 0 { return scratch.appendingPathComponent("debug/\(product)") }
+            output = text
+        }
+        throw Failure(description: "\(folder) does not build against the project:\n\(output.suffix(6000))")
+    }
+
+    private static func build(_ product: String, in folder: String, scratch: URL) throws -> (Int32, String) {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("package-build-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
@@ -28,11 +40,7 @@ public enum PackageBuild {
         try process.run()
         process.waitUntilExit()
         try handle.close()
-        guard process.terminationStatus == 0 else {
-            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(folder) does not build against the project:\n\(output.suffix(6000))")
-        }
-        return scratch.appendingPathComponent("debug/\(product)")
+        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
     public struct Failure: Error, CustomStringConvertible {

@@ -251,6 +251,9 @@ import WaylandProtocol
     @Test func onADoubleScaleOutputThePenLandsUnderTheCursor() throws {
         var options = ScriptedCompositor.Options()
         options.outputScale = 2
+        // A 4K screen at scale 2 (1920×1080 logical): the window's first size, 1280×800, fits it.
+        options.outputWidth = 3840
+        options.outputHeight = 2160
         let session = try AppSession(options: options)
         try session.compositor.addTablet(TabletSpec(id: "t1"))
         try session.compositor.addTool(ToolSpec(id: "pen"))

@@ -1,7 +1,10 @@
 import Foundation
+import MaLiangEditor
 import TestCompositor
 import Testing
 import WaylandTestSupport
+
+@testable import MaLiangWayland
 
 /// The toolbar speaks: a tooltip with the action and its key under a button the pointer rests on, and the brush's
 /// size and opacity and the zoom beside the buttons.
@@ -38,17 +41,24 @@ import WaylandTestSupport
 
     @Test func theReadoutFollowsTheBrushSize() throws {
         let session = try AppSession.withTablet()
+        // A window wide enough for the readout between the buttons and the window's own buttons.
+        let window = try #require(session.compositor.focusedToplevel)
+        session.compositor.configure(window, width: 1600, height: 800)
+        #expect(session.pump(until: { session.image?.width == 1600 }, timeout: .seconds(5)))
         session.settle()
         let before = try #require(session.image)
         try session.key(0x1b)  // ]: a larger brush
         session.settle()
         let after = try #require(session.image)
         // The readout sits right of the last group of buttons, in the toolbar.
-        let start = 4 + 8 * 44 + 12 + 9 * 44 + 12 + 4 * 44 + 12 + 4 * 44 + 12
+        let layout = ToolbarLayout(width: 1600, showsClose: true)
+        let export = try #require(layout.buttons.first { $0.action == .export })
+        let minimize = try #require(layout.buttons.first { $0.action == .minimize })
+        let start = Int(export.x + ToolbarLayout.button + 8)
         var changed = 0
         var lit = 0
         for y in 8..<40 {
-            for x in start..<min(before.width, start + 160) {
+            for x in start..<Int(minimize.x) - 4 {
                 let a = before.rgba(x: x, y: y)
                 let b = after.rgba(x: x, y: y)
                 if a.red != b.red { changed += 1 }
@@ -58,5 +68,18 @@ import WaylandTestSupport
         #expect(lit > 50, "no readout text beside the buttons")
         #expect(changed > 10, "the readout did not change with the size")
         #expect(session.terminate() == 0)
+    }
+}
+
+/// The words themselves.
+@Suite struct ToolbarWordsTests {
+    @Test func tooltipsCarryTheValueTheirButtonChanges() {
+        let readout = ToolbarWords.Readout(size: 6, opacity: 0.5, zoom: 0.25)
+        #expect(ToolbarWords.tooltip(for: .larger, readout: readout) == "Larger brush (]) — 6.0 px")
+        #expect(ToolbarWords.tooltip(for: .lighter, readout: readout) == "Lighter — 50 %")
+        #expect(ToolbarWords.tooltip(for: .fit, readout: readout) == "Show the whole drawing (0) — zoom 25 %")
+        #expect(ToolbarWords.tooltip(for: .undo, readout: readout) == "Undo (Ctrl+Z)")
+        #expect(readout.lines == ["6.0 px · 50 %", "zoom 25 %"])
+        #expect(ToolbarWords.Readout(size: nil, opacity: nil, zoom: 1).lines == ["zoom 100 %"])
     }
 }

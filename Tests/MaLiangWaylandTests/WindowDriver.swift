@@ -10,12 +10,13 @@ extension AppSession {
     /// A session with a tablet offering a pen and an eraser.
     static func withTablet(
         options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
-        executable: URL = AppSession.executable
+        environment: [String: String] = [:], executable: URL = AppSession.executable
     ) throws
         -> AppSession
     {
         let session = try AppSession(
-            options: options, arguments: arguments, dataHome: dataHome, executable: executable)
+            options: options, arguments: arguments, dataHome: dataHome, environment: environment,
+            executable: executable)
         try session.compositor.addTablet(TabletSpec(id: "t1"))
         try session.compositor.addTool(ToolSpec(id: "pen"))
         try session.compositor.addTool(ToolSpec(id: "eraser", type: .eraser))

@@ -22,7 +22,7 @@ extension PaintingApp {
             height: Double(presenter.swapchain.height), scale: scale)
         renderer.chartletPreview = session.chartletPreview
         try renderer.drawFrame(
-            into: presenter.swapchain, index: index, view: session.view, windowColor: (0.18, 0.18, 0.2),
+            into: presenter.swapchain, index: index, view: session.view, windowColor: theme.surroundings,
             overlays: overlays, damage: damage, repaint: repaint)
         if presenter.framesPresented == 0 {
             let decorations = window.serverSideDecorations ? "server-side" : "client-side"
@@ -39,7 +39,7 @@ extension PaintingApp {
         return Toolbar.State(
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
-            readout: ToolbarWords.readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
+            readout: ToolbarWords.Readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
             tooltip: tooltipShown ? hover?.action : nil, menuOpen: session.isToolbarMenuOpen)
     }
 

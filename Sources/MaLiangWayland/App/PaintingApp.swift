@@ -26,6 +26,9 @@ public final class PaintingApp {
     let toolbar: Toolbar
     let statusStrip: StatusStrip
     let shortcutSheet: ShortcutSheet
+    /// The desktop's light or dark preference, followed as it changes.
+    let desktopSettings: DesktopSettings
+    var theme = WindowTheme.dark
     /// Whether the list of keys and gestures is shown (F1 or ?).
     var showsShortcuts = false
     let devices = Devices()
@@ -80,6 +83,7 @@ public final class PaintingApp {
         toolbar = try Toolbar(renderer: canvas.renderer)
         statusStrip = StatusStrip(renderer: canvas.renderer)
         shortcutSheet = ShortcutSheet(renderer: canvas.renderer)
+        desktopSettings = DesktopSettings(loop: loop)
         window = WindowState(globals: globals)
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
@@ -90,6 +94,7 @@ public final class PaintingApp {
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
+        followColorScheme()
         window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
         for note in globals.notes { log(note) }
@@ -149,6 +154,19 @@ public final class PaintingApp {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return try DocumentFile.create(
                 at: FileNames.unused(folder.appendingPathComponent(url.lastPathComponent)), size: size)
+        }
+    }
+
+    /// Dark or light as the desktop prefers, now and whenever it changes.
+    private func followColorScheme() {
+        if let reason = desktopSettings.unavailable { log("the window stays dark: \(reason)") }
+        desktopSettings.onColorScheme = { [unowned self] scheme in
+            let chosen = WindowTheme(scheme)
+            log("colour scheme: \(chosen)")
+            guard chosen != theme else { return }
+            theme = chosen
+            toolbar.theme = chosen
+            presenter.request()
         }
     }
 

@@ -15,7 +15,7 @@ final class Toolbar {
         var color: Int?
         var picking: Bool
         /// The brush's size and opacity and the zoom, in words (a line each), shown where the toolbar has room.
-        var readout: [String] = []
+        var readout = ToolbarWords.Readout()
         /// The button the pointer rests on long enough for its tooltip.
         var tooltip: ToolbarLayout.Action?
         /// The menu of the buttons the strip has no room for is open.
@@ -32,7 +32,10 @@ final class Toolbar {
     private var swatches: [OverlayImage] = []
     private var words = TextCache()
     private let tooltipBackground: OverlayImage
-    private let background: OverlayImage
+    private var backgrounds: [WindowTheme: OverlayImage] = [:]
+    /// Dark or light, as the desktop prefers.
+    var theme = WindowTheme.dark
+    private var background: OverlayImage { backgrounds[theme] ?? tooltipBackground }
     let highlight: OverlayImage
 
     init(renderer: CanvasRenderer) throws {
@@ -40,7 +43,9 @@ final class Toolbar {
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
-        background = try solid(40, 40, 46, 240)
+        for theme in [WindowTheme.dark, .light] {
+            backgrounds[theme] = try renderer.makeOverlay(premultiplied: theme.toolbar, width: 1, height: 1)
+        }
         tooltipBackground = try solid(20, 20, 24, 235)
         highlight = try solid(120, 160, 230)
         for color in ToolbarLayout.colors {
@@ -134,9 +139,9 @@ extension Toolbar {
         let closeLeft = layout.buttons.first { windowButtons.contains($0.action) }?.x ?? width / scale
         let room = (closeLeft - right - 2 * ToolbarLayout.gap - 12) * scale
         if room > 48 * scale {
-            let lines = try state.readout.compactMap { line in
+            let lines = try state.readout.lines.compactMap { line in
                 try words.image(
-                    line, font: "Sans 8", scale: scale, color: (0.85, 0.85, 0.88, 1), maxWidth: Int(room),
+                    line, font: "Sans 8", scale: scale, color: theme.toolbarText, maxWidth: Int(room),
                     renderer: renderer)
             }
             var y = (ToolbarLayout.height * scale - Double(lines.map(\.height).reduce(0, +))) / 2
@@ -151,7 +156,7 @@ extension Toolbar {
         if let action = state.tooltip, !state.menuOpen,
             let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
-                ToolbarWords.tooltip(for: action), scale: scale, color: (0.96, 0.96, 0.96, 1),
+                ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),
                 maxWidth: Int(width - 16 * scale), renderer: renderer)
         {
             let padding = 6 * scale

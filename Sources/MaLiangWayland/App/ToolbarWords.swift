@@ -28,12 +28,36 @@ enum ToolbarWords {
         }
     }
 
-    /// The brush's size and opacity (when it has them) and the zoom — drawing pixels per screen pixel — for the
-    /// toolbar's readout, two short lines: "6.0 px · 100 %" over "zoom 50 %".
-    static func readout(size: Double?, opacity: Double?, zoom: Double) -> [String] {
-        var brush: [String] = []
-        if let size { brush.append((size < 10 ? String(format: "%.1f", size) : String(Int(size.rounded()))) + " px") }
-        if let opacity { brush.append("\(Int((opacity * 100).rounded())) %") }
-        return [brush.joined(separator: " · "), "zoom \(Int((zoom * 100).rounded())) %"].filter { !$0.isEmpty }
+    /// The brush's size and opacity (when it has them) and the zoom — drawing pixels per screen pixel — in words.
+    struct Readout: Equatable {
+        var size: String?
+        var opacity: String?
+        var zoom = ""
+
+        init() {}
+
+        init(size: Double?, opacity: Double?, zoom: Double) {
+            self.size = size.map { ($0 < 10 ? String(format: "%.1f", $0) : String(Int($0.rounded()))) + " px" }
+            self.opacity = opacity.map { "\(Int(($0 * 100).rounded())) %" }
+            self.zoom = "zoom \(Int((zoom * 100).rounded())) %"
+        }
+
+        /// Two short lines for beside the buttons: "6.0 px · 100 %" over "zoom 50 %".
+        var lines: [String] {
+            [[size, opacity].compactMap { $0 }.joined(separator: " · "), zoom].filter { !$0.isEmpty }
+        }
+    }
+
+    /// The tooltip with the value the button changes, where it has one ("Larger brush (]) — 6.0 px"): the values are
+    /// there even when the toolbar has no room to show them beside its buttons.
+    static func tooltip(for action: ToolbarLayout.Action, readout: Readout) -> String {
+        let value: String? =
+            switch action {
+            case .smaller, .larger: readout.size
+            case .lighter, .darker: readout.opacity
+            case .fit: readout.zoom
+            default: nil
+            }
+        return tooltip(for: action) + (value.map { " — \($0)" } ?? "")
     }
 }

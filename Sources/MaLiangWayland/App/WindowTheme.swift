@@ -1,0 +1,31 @@
+/// The window's own colours around the drawing — the toolbar and what surrounds the page — dark or light, as the
+/// desktop prefers (``DesktopSettings``). The drawing's colours never change with it.
+enum WindowTheme: Hashable {
+    case dark, light
+
+    init(_ scheme: DesktopSettings.ColorScheme) { self = scheme == .light ? .light : .dark }
+
+    /// Around the page.
+    var surroundings: (Float, Float, Float) {
+        switch self {
+        case .dark: (0.18, 0.18, 0.2)
+        case .light: (0.82, 0.82, 0.85)
+        }
+    }
+
+    /// The toolbar strip and its menu, premultiplied RGBA8.
+    var toolbar: [UInt8] {
+        switch self {
+        case .dark: [40, 40, 46, 240]
+        case .light: [200, 200, 206, 240]
+        }
+    }
+
+    /// Words on the toolbar (its readout).
+    var toolbarText: (Double, Double, Double, Double) {
+        switch self {
+        case .dark: (0.85, 0.85, 0.88, 1)
+        case .light: (0.15, 0.15, 0.18, 1)
+        }
+    }
+}
