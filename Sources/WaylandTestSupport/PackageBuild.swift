@@ -9,12 +9,14 @@ public enum PackageBuild {
     )
     .standardized
 
-    /// Builds the package in `folder` (relative to the root) and returns the path of its executable `product`.
-    /// They share one build folder, `.build/packages`, so the project's modules are compiled once for all of them.
+    /// Builds the package in `folder` (relative to the root) and returns the path of its executable `product`. Each
+    /// package has its own build folder under `.build/packages` (SwiftPM keeps one build description per folder, so
+    /// two packages sharing one would trip over each other when the tests build them at once).
     public static func executable(_ product: String, in folder: String) throws -> URL {
-        let scratch = root.appendingPathComponent(".build/packages")
+        let scratch = root.appendingPathComponent(".build/packages").appendingPathComponent(
+            folder.replacingOccurrences(of: "/", with: "-"))
         // A second try: SwiftPM may refuse a build while the root package's manifest was just changed under it; a
-        // real compile error fails both.
+        // compile error fails both.
         var output = ""
         for _ in 0..<2 {
             let (status, text) = try build(product, in: folder, scratch: scratch)
