@@ -82,3 +82,13 @@ import Testing
         #expect(!decorated.drag(&other, [(2, 400), (40, 400)]).requests.contains { "\($0)".contains("resize") })
     }
 }
+
+/// Fuzz finding: a window width the fuzzer made absurd trapped converting the menu's columns to Int.
+@Suite struct AbsurdToolbarWidthTests {
+    @Test(arguments: [-1e300, -1, 0, 1e300, .infinity, -.infinity, .nan])
+    func anyWidthLaysOutWithoutTrapping(width: Double) {
+        let layout = ToolbarLayout(width: width, showsClose: true)
+        #expect(!layout.buttons.isEmpty)
+        for (_, x, y) in layout.menu { #expect(x.isFinite && y.isFinite) }
+    }
+}

@@ -52,6 +52,8 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// as many as fit, by ``priority``, and a ``Action/more`` button whose menu holds the rest. Nothing is ever
     /// placed beyond the window, and close (when shown) keeps the right edge.
     public init(width: Double, showsClose: Bool) {
+        // A window of any width a compositor or a program may claim, NaN and infinities included.
+        let width = width.isFinite ? min(max(width, 0), 1_000_000) : 0
         let windowButtons: [Action] = showsClose ? [.minimize, .maximize, .close] : []
         let closeRoom = Double(windowButtons.count) * (Self.button + Self.gap)
         let all = Self.groups.flatMap { $0 }
