@@ -9,14 +9,8 @@ import WaylandTestSupport
 @Suite struct CommandLineTests {
     /// A small document file made for the test.
     func document() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-cli-\(UUID()).maliang")
-        let file = try DocumentFile.create(at: url, size: Size(width: 64, height: 48))
-        let stroke = Stroke(
-            id: file.document.makeElementID(), brush: .brush(Brush(opacity: 1, pointSize: 6)), seed: 1,
-            samples: [InputSample(position: Point(x: 5, y: 5)), InputSample(position: Point(x: 50, y: 40))])
-        try file.write(file.document.append(.stroke(stroke)))
-        file.close()
-        return url
+        try makeSmallDrawing(
+            at: FileManager.default.temporaryDirectory.appendingPathComponent("maliang-cli-\(UUID()).maliang"))
     }
 
     func remove(_ url: URL) {
@@ -98,4 +92,15 @@ import WaylandTestSupport
         let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o666 & ~Int(mask))
     }
+}
+
+/// A 64×48 drawing with one stroke at `url`, for the commands to work on.
+func makeSmallDrawing(at url: URL) throws -> URL {
+    let file = try DocumentFile.create(at: url, size: Size(width: 64, height: 48))
+    let stroke = Stroke(
+        id: file.document.makeElementID(), brush: .brush(Brush(opacity: 1, pointSize: 6)), seed: 1,
+        samples: [InputSample(position: Point(x: 5, y: 5)), InputSample(position: Point(x: 50, y: 40))])
+    try file.write(file.document.append(.stroke(stroke)))
+    file.close()
+    return url
 }

@@ -83,13 +83,6 @@ import WaylandTestSupport
 
     /// A small drawing with one stroke.
     func makeDocument(in folder: URL) throws -> URL {
-        let url = folder.appendingPathComponent("drawing.maliang")
-        let file = try DocumentFile.create(at: url, size: Size(width: 64, height: 48))
-        let stroke = Stroke(
-            id: file.document.makeElementID(), brush: .brush(Brush(opacity: 1, pointSize: 6)), seed: 1,
-            samples: [InputSample(position: Point(x: 5, y: 5)), InputSample(position: Point(x: 50, y: 40))])
-        try file.write(file.document.append(.stroke(stroke)))
-        file.close()
-        return url
+        try makeSmallDrawing(at: folder.appendingPathComponent("drawing.maliang"))
     }
 }
