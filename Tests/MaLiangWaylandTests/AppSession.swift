@@ -102,6 +102,13 @@ final class AppSession {
     /// Everything the app printed.
     var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 
+    /// How the app ended, for a failure's message: its exit status or the signal that killed it.
+    var ending: String {
+        if process.isRunning { return "still running" }
+        let reason = process.terminationReason == .uncaughtSignal ? "killed by signal" : "exit status"
+        return "\(reason) \(process.terminationStatus)"
+    }
+
     /// Asks the app to terminate and returns its exit status.
     func terminate() -> Int32 {
         process.terminate()

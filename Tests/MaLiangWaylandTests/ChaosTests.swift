@@ -29,7 +29,9 @@ import WaylandTestSupport
             if steps % 50 == 0 && !session.roundTrip() { break }
         }
         print("ChaosTests: \(steps) actions: \(chaos.summary)")
-        try #require(session.process.isRunning, "seed \(seed): the window died after \(steps) actions:\n\(session.log)")
+        try #require(
+            session.process.isRunning,
+            "seed \(seed): the window ended (\(session.ending)) after \(steps) actions:\n\(session.log)")
 
         try chaos.calm()
         #expect(session.roundTrip(), "seed \(seed): the window does not answer after the chaos")

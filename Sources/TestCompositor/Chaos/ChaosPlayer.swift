@@ -125,10 +125,10 @@ public final class ChaosPlayer {
         var tool = tools[id] ?? Tool()
         defer { tools[id] = tool }
         var (x, y) = pressPoint()
-        if !tool.inProximity {
-            try compositor.sendToolFrame(tool: id, [.proximityIn(tablet: tablet), .motion(x: x, y: y)])
-            tool.inProximity = true
-        }
+        // A tool already near may hover anywhere (where an earlier stroke wandered): move it to the press point.
+        let arrival: [ToolEvent] = tool.inProximity ? [] : [.proximityIn(tablet: tablet)]
+        try compositor.sendToolFrame(tool: id, arrival + [.motion(x: x, y: y)])
+        tool.inProximity = true
         if !tool.isDown {
             try compositor.sendToolFrame(tool: id, [.down, .pressure(pressure())])
             tool.isDown = true
@@ -165,7 +165,10 @@ public final class ChaosPlayer {
                     tool: id, [.proximityIn(tablet: tablet), .motion(x: x, y: y)], endFrame: false)
                 tools[id]?.inProximity = true
             }
-        case 2: try compositor.sendToolFrame(tool: id, [.down, .motion(x: x, y: y), .up, .down])  // one frame
+        case 2:  // one frame, pressing where presses may land
+            let (x, y) = pressPoint()
+            try compositor.sendToolFrame(tool: id, [.motion(x: x, y: y), .down, .motion(x: x, y: y), .up, .down])
+            tools[id]?.isDown = true
         case 3: try compositor.sendToolFrame(tool: id, [.up, .proximityOut, .motion(x: x, y: y)])
         case 4:
             let button = [UInt32(0x14b), 0x14c, 0x110, UInt32(truncatingIfNeeded: random.next())][
