@@ -64,7 +64,7 @@ let package = Package(
             name: "MaLiangWayland",
             dependencies: [
                 "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient",
-                "CWaylandCursor", "CXKBCommon", "CTextRender", "CSystemd", "PNGCodec",
+                "CWaylandCursor", "CXKBCommon", "CTextRender", "CPangoCairo", "CSystemd", "PNGCodec",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.

@@ -1,7 +1,16 @@
-// maliang-test-portal SCHEME: the XDG desktop portal's Settings interface, as much of it as the tests need, on the
-// session bus (DBUS_SESSION_BUS_ADDRESS): Read("org.freedesktop.appearance", "color-scheme") answers SCHEME (0 no
-// preference, 1 dark, 2 light) in a variant; SIGUSR1 turns dark into light and back and sends SettingChanged.
-// Prints "ready" once it owns org.freedesktop.portal.Desktop. Real portals need a desktop session to run.
+// maliang-test-portal SCHEME [ANSWERS]: a desktop portal backend, as much of one as the tests need, for the real
+// xdg-desktop-portal on the session bus (DBUS_SESSION_BUS_ADDRESS). It owns
+// org.freedesktop.impl.portal.desktop.maliangtest; a .portal file naming it (UseIn=maliangtest) lets the frontend
+// find it. Real backends (GTK, GNOME, KDE) show dialogs a person answers; this one answers from a file.
+//
+// Settings: Read/ReadAll answer org.freedesktop.appearance color-scheme = SCHEME (0 no preference, 1 dark,
+// 2 light); SIGUSR1 turns dark into light and back and sends SettingChanged.
+// FileChooser: OpenFile and SaveFile print one line to standard output — the method, the title, then each option
+// as key=value (current_name, accept_label, filters by name, choices as id:default) — and answer the first line of
+// the ANSWERS file, which they take out of it: "cancel", or a URI followed by choices as id=value. With no line
+// left they answer cancel.
+//
+// Prints "ready" once it owns its name.
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,11 +18,18 @@
 #include <systemd/sd-bus.h>
 
 static const char *path = "/org/freedesktop/portal/desktop";
-static const char *interface = "org.freedesktop.portal.Settings";
 static uint32_t scheme;
+static const char *answers;
 static volatile sig_atomic_t flip;
 
+// MARK: - Settings
+
+static int append_scheme_value(sd_bus_message *reply) {
+    return sd_bus_message_append(reply, "v", "u", scheme);
+}
+
 static int read_setting(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    (void)userdata;
     const char *namespace, *key;
     int result = sd_bus_message_read(message, "ss", &namespace, &key);
     if (result < 0) return result;
@@ -21,9 +37,24 @@ static int read_setting(sd_bus_message *message, void *userdata, sd_bus_error *e
         return sd_bus_error_set(error, "org.freedesktop.portal.Error.NotFound", "Requested setting not found");
     sd_bus_message *reply = NULL;
     result = sd_bus_message_new_method_return(message, &reply);
-    // Read answers a variant holding the value's variant (the portal's historical double wrapping).
-    if (result >= 0) result = sd_bus_message_open_container(reply, 'v', "v");
-    if (result >= 0) result = sd_bus_message_append(reply, "v", "u", scheme);
+    if (result >= 0) result = append_scheme_value(reply);
+    if (result >= 0) result = sd_bus_send(NULL, reply, NULL);
+    sd_bus_message_unref(reply);
+    return result;
+}
+
+static int read_all_settings(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    (void)userdata;
+    (void)error;
+    sd_bus_message *reply = NULL;
+    int result = sd_bus_message_new_method_return(message, &reply);
+    if (result >= 0) result = sd_bus_message_open_container(reply, 'a', "{sa{sv}}");
+    if (result >= 0) result = sd_bus_message_open_container(reply, 'e', "sa{sv}");
+    if (result >= 0) result = sd_bus_message_append(reply, "s", "org.freedesktop.appearance");
+    if (result >= 0) result = sd_bus_message_open_container(reply, 'a', "{sv}");
+    if (result >= 0) result = sd_bus_message_append(reply, "{sv}", "color-scheme", "u", scheme);
+    if (result >= 0) result = sd_bus_message_close_container(reply);
+    if (result >= 0) result = sd_bus_message_close_container(reply);
     if (result >= 0) result = sd_bus_message_close_container(reply);
     if (result >= 0) result = sd_bus_send(NULL, reply, NULL);
     sd_bus_message_unref(reply);
@@ -33,9 +64,139 @@ static int read_setting(sd_bus_message *message, void *userdata, sd_bus_error *e
 static const sd_bus_vtable settings[] = {
     SD_BUS_VTABLE_START(0),
     SD_BUS_METHOD("Read", "ss", "v", read_setting, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("ReadAll", "as", "a{sa{sv}}", read_all_settings, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_SIGNAL("SettingChanged", "ssv", 0),
     SD_BUS_VTABLE_END,
 };
+
+// MARK: - FileChooser
+
+// Prints the options the tests look at; skips the rest.
+static int print_options(sd_bus_message *message) {
+    int result = sd_bus_message_enter_container(message, 'a', "{sv}");
+    if (result < 0) return result;
+    while ((result = sd_bus_message_enter_container(message, 'e', "sv")) > 0) {
+        const char *key;
+        if ((result = sd_bus_message_read(message, "s", &key)) < 0) return result;
+        if (strcmp(key, "current_name") == 0 || strcmp(key, "accept_label") == 0) {
+            const char *value;
+            if ((result = sd_bus_message_read(message, "v", "s", &value)) < 0) return result;
+            printf(" %s=%s", key, value);
+        } else if (strcmp(key, "filters") == 0) {
+            if ((result = sd_bus_message_enter_container(message, 'v', "a(sa(us))")) < 0) return result;
+            if ((result = sd_bus_message_enter_container(message, 'a', "(sa(us))")) < 0) return result;
+            while ((result = sd_bus_message_enter_container(message, 'r', "sa(us)")) > 0) {
+                const char *name;
+                if ((result = sd_bus_message_read(message, "s", &name)) < 0) return result;
+                printf(" filter=%s", name);
+                if ((result = sd_bus_message_skip(message, "a(us)")) < 0) return result;
+                if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+            }
+            if (result < 0) return result;
+            if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+            if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+        } else if (strcmp(key, "choices") == 0) {
+            if ((result = sd_bus_message_enter_container(message, 'v', "a(ssa(ss)s)")) < 0) return result;
+            if ((result = sd_bus_message_enter_container(message, 'a', "(ssa(ss)s)")) < 0) return result;
+            while ((result = sd_bus_message_enter_container(message, 'r', "ssa(ss)s")) > 0) {
+                const char *id, *label, *initial;
+                if ((result = sd_bus_message_read(message, "ss", &id, &label)) < 0) return result;
+                if ((result = sd_bus_message_skip(message, "a(ss)")) < 0) return result;
+                if ((result = sd_bus_message_read(message, "s", &initial)) < 0) return result;
+                printf(" choice=%s:%s", id, initial);
+                if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+            }
+            if (result < 0) return result;
+            if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+            if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+        } else if ((result = sd_bus_message_skip(message, "v")) < 0) {
+            return result;
+        }
+        if ((result = sd_bus_message_exit_container(message)) < 0) return result;
+    }
+    if (result < 0) return result;
+    return sd_bus_message_exit_container(message);
+}
+
+// The first line of the answers file, taken out of it; NULL when there is none.
+static char *next_answer(void) {
+    if (answers == NULL) return NULL;
+    FILE *file = fopen(answers, "r");
+    if (file == NULL) return NULL;
+    char *first = NULL, *rest = NULL;
+    size_t first_size = 0, rest_size = 0;
+    ssize_t length = getline(&first, &first_size, file);
+    FILE *remainder = open_memstream(&rest, &rest_size);
+    char buffer[4096];
+    size_t count;
+    while ((count = fread(buffer, 1, sizeof buffer, file)) > 0) fwrite(buffer, 1, count, remainder);
+    fclose(remainder);
+    fclose(file);
+    file = fopen(answers, "w");
+    if (file != NULL) {
+        fwrite(rest, 1, rest_size, file);
+        fclose(file);
+    }
+    free(rest);
+    if (length <= 0) {
+        free(first);
+        return NULL;
+    }
+    first[strcspn(first, "\n")] = 0;
+    return first;
+}
+
+static int choose_file(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    (void)userdata;
+    (void)error;
+    const char *handle, *app_id, *parent, *title;
+    int result = sd_bus_message_read(message, "osss", &handle, &app_id, &parent, &title);
+    if (result < 0) return result;
+    printf("%s title=%s", sd_bus_message_get_member(message), title);
+    result = print_options(message);
+    printf("\n");
+    fflush(stdout);
+    if (result < 0) return result;
+
+    char *answer = next_answer();
+    int cancelled = answer == NULL || strcmp(answer, "cancel") == 0;
+    sd_bus_message *reply = NULL;
+    result = sd_bus_message_new_method_return(message, &reply);
+    if (result >= 0) result = sd_bus_message_append(reply, "u", cancelled ? 1 : 0);
+    if (result >= 0) result = sd_bus_message_open_container(reply, 'a', "{sv}");
+    if (!cancelled) {
+        char *saved = NULL;
+        char *uri = strtok_r(answer, " ", &saved);
+        if (result >= 0) result = sd_bus_message_append(reply, "{sv}", "uris", "as", 1, uri);
+        if (result >= 0) result = sd_bus_message_open_container(reply, 'e', "sv");
+        if (result >= 0) result = sd_bus_message_append(reply, "s", "choices");
+        if (result >= 0) result = sd_bus_message_open_container(reply, 'v', "a(ss)");
+        if (result >= 0) result = sd_bus_message_open_container(reply, 'a', "(ss)");
+        for (char *pair; result >= 0 && (pair = strtok_r(NULL, " ", &saved)) != NULL;) {
+            char *equals = strchr(pair, '=');
+            if (equals == NULL) continue;
+            *equals = 0;
+            result = sd_bus_message_append(reply, "(ss)", pair, equals + 1);
+        }
+        if (result >= 0) result = sd_bus_message_close_container(reply);
+        if (result >= 0) result = sd_bus_message_close_container(reply);
+        if (result >= 0) result = sd_bus_message_close_container(reply);
+    }
+    if (result >= 0) result = sd_bus_message_close_container(reply);
+    if (result >= 0) result = sd_bus_send(NULL, reply, NULL);
+    sd_bus_message_unref(reply);
+    free(answer);
+    return result;
+}
+
+static const sd_bus_vtable file_chooser[] = {
+    SD_BUS_VTABLE_START(0),
+    SD_BUS_METHOD("OpenFile", "osssa{sv}", "ua{sv}", choose_file, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD("SaveFile", "osssa{sv}", "ua{sv}", choose_file, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_VTABLE_END,
+};
+
+// MARK: -
 
 static void on_usr1(int signal) {
     (void)signal;
@@ -43,11 +204,12 @@ static void on_usr1(int signal) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: maliang-test-portal SCHEME\n");
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: maliang-test-portal SCHEME [ANSWERS]\n");
         return 2;
     }
     scheme = (uint32_t)atoi(argv[1]);
+    answers = argc == 3 ? argv[2] : NULL;
     signal(SIGUSR1, on_usr1);
     // A test runner may start it with signals blocked: SIGUSR1 must arrive, and SIGTERM must end it.
     sigset_t signals;
@@ -58,8 +220,12 @@ int main(int argc, char **argv) {
     sigprocmask(SIG_UNBLOCK, &signals, NULL);
     sd_bus *bus = NULL;
     int result = sd_bus_open_user(&bus);
-    if (result >= 0) result = sd_bus_add_object_vtable(bus, NULL, path, interface, settings, NULL);
-    if (result >= 0) result = sd_bus_request_name(bus, "org.freedesktop.portal.Desktop", 0);
+    if (result >= 0)
+        result = sd_bus_add_object_vtable(bus, NULL, path, "org.freedesktop.impl.portal.Settings", settings, NULL);
+    if (result >= 0)
+        result =
+            sd_bus_add_object_vtable(bus, NULL, path, "org.freedesktop.impl.portal.FileChooser", file_chooser, NULL);
+    if (result >= 0) result = sd_bus_request_name(bus, "org.freedesktop.impl.portal.desktop.maliangtest", 0);
     if (result < 0) {
         fprintf(stderr, "maliang-test-portal: %s\n", strerror(-result));
         return 1;
@@ -70,8 +236,8 @@ int main(int argc, char **argv) {
         if (flip) {
             flip = 0;
             scheme = scheme == 2 ? 1 : 2;
-            sd_bus_emit_signal(bus, path, interface, "SettingChanged", "ssv", "org.freedesktop.appearance",
-                               "color-scheme", "u", scheme);
+            sd_bus_emit_signal(bus, path, "org.freedesktop.impl.portal.Settings", "SettingChanged", "ssv",
+                               "org.freedesktop.appearance", "color-scheme", "u", scheme);
         }
         while ((result = sd_bus_process(bus, NULL)) > 0) {}
         if (result < 0) break;

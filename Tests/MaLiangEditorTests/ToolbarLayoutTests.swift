@@ -9,10 +9,10 @@ import Testing
 @Suite struct ToolbarLayoutTests {
     let everyAction = ToolbarLayout.groups.flatMap { $0 }
 
-    @Test func aWideWindowHasEveryButtonOnTheStripAndNoMenu() {
+    @Test func aWideWindowHasEveryButtonOnTheStripAndOnlyTheFileActionsInTheMenu() {
         let layout = ToolbarLayout(width: 1280, showsClose: true)
-        #expect(layout.buttons.map(\.action) == everyAction + [.minimize, .maximize, .close])
-        #expect(layout.menu.isEmpty && layout.menuFrame == nil)
+        #expect(layout.buttons.map(\.action) == everyAction + [.more, .minimize, .maximize, .close])
+        #expect(layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export] && layout.menuFrame != nil)
         #expect(layout.buttons.first?.x == ToolbarLayout.gap)
         #expect(layout.buttons.last?.x == 1280 - ToolbarLayout.button - ToolbarLayout.gap)
     }
@@ -22,13 +22,17 @@ import Testing
         let layout = ToolbarLayout(width: width, showsClose: showsClose)
         let onStrip = layout.buttons.map(\.action).filter { ![.minimize, .maximize, .close, .more].contains($0) }
         let inMenu = layout.menu.map(\.action)
-        #expect((onStrip + inMenu).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
-        #expect(layout.buttons.map(\.action).contains(.more) == !inMenu.isEmpty)
+        #expect(Array(inMenu.prefix(4)) == ToolbarLayout.menuOnly)
+        let overflow = inMenu.dropFirst(4)
+        #expect((onStrip + overflow).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
+        #expect(layout.buttons.map(\.action).contains(.more))
         for (_, x) in layout.buttons { #expect(x >= 0 && x + ToolbarLayout.button <= width, "strip at \(x)") }
         for (_, x, y) in layout.menu {
             #expect(x >= 0 && x + ToolbarLayout.button <= width && y >= ToolbarLayout.height, "menu at \(x), \(y)")
         }
-        if showsClose { #expect(layout.buttons.suffix(3).map(\.action) == [.minimize, .maximize, .close]) }
+        #expect(
+            layout.buttons.suffix(showsClose ? 4 : 1).map(\.action)
+                == (showsClose ? [.more, .minimize, .maximize, .close] : [.more]))
         // Undo and redo stay on the strip as long as there is room for anything.
         if width >= 360 { #expect(onStrip.contains(.undo) && onStrip.contains(.redo)) }
         // Every menu button is found where it is drawn.

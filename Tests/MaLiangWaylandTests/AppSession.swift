@@ -41,6 +41,9 @@ final class AppSession {
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["XDG_DATA_HOME"] = dataHome.path
         environment["MALIANG_VULKAN_VALIDATION"] = "0"
+        // Never the desktop's own session bus: its portal would show real dialogs. A test that wants one passes a
+        // bus of its own (``DesktopPortalBus``).
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
         environment.merge(extra) { _, given in given }
         process.environment = environment
         logURL = dataHome.appendingPathComponent("output.log")

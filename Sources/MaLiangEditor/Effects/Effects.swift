@@ -58,8 +58,14 @@ public enum Request: Equatable, Sendable {
     case resizeWindow(serial: UInt32, edge: WindowEdge)
     /// The user asked to close the window.
     case close
-    /// Write the drawing as a PNG image.
+    /// Write the drawing as a PNG image, asking where and how.
     case exportPNG
+    /// Start a new drawing (in a window of its own).
+    case newDocument
+    /// Ask for a drawing to open.
+    case open
+    /// Ask for a new name and place for this drawing, and go on there.
+    case saveAs
     /// Paste an image from the clipboard.
     case paste
     /// Show the list of keys and gestures, or hide it.

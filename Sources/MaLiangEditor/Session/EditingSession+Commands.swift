@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     /// Everything is saved as it happens; the shell says so (or tries again when saving failed).
     case save
     case exportPNG, paste, fullscreen
+    /// A new drawing in a new window, another drawing (a file dialog), this one under another name.
+    case newDocument, open, saveAs
     /// The list of keys and gestures (F1 or ?), shown or hidden.
     case shortcuts
     case smaller, larger, lighter, darker
@@ -39,6 +41,9 @@ extension EditingSession {
             if live == nil { effects.changes = document.clear() }
         case .save: effects.requests.append(.save)
         case .exportPNG: effects.requests.append(.exportPNG)
+        case .newDocument: effects.requests.append(.newDocument)
+        case .open: effects.requests.append(.open)
+        case .saveAs: effects.requests.append(.saveAs)
         case .paste: effects.requests.append(.paste)
         case .fullscreen: effects.requests.append(.toggleFullscreen)
         case .close: effects.requests.append(.close)
@@ -99,6 +104,9 @@ extension EditingSession {
         case .redo: perform(.redo)
         case .fit: perform(.resetView)
         case .export: perform(.exportPNG)
+        case .newDocument: perform(.newDocument)
+        case .open: perform(.open)
+        case .saveAs: perform(.saveAs)
         case .close: perform(.close)
         case .minimize: windowRequest(.minimize)
         case .maximize: windowRequest(.toggleMaximized)

@@ -1,7 +1,9 @@
 import MaLiangCore
 
-/// Where the toolbar's buttons are: brushes, colours, the picker, size, opacity, undo, redo, fit, export, and —
-/// when the compositor draws no title bar — close. The editing core hit-tests it; the shell draws it.
+/// Where the toolbar's buttons are: brushes, colours, the picker, size, opacity, undo, redo, fit; at the right the
+/// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
+/// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
+/// shell draws it.
 public struct ToolbarLayout: Equatable, Sendable {
     /// Logical height of the strip.
     public static let height = 48.0
@@ -19,16 +21,18 @@ public struct ToolbarLayout: Equatable, Sendable {
 
     public enum Action: Hashable, Sendable {
         case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export
+        /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
+        case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
         case minimize, maximize, close
-        /// Opens the menu of the buttons a narrow window has no room for.
+        /// Opens the menu: the file actions and the buttons a narrow window has no room for.
         case more
     }
 
     /// Each button on the strip and its left edge, logical pixels, left to right.
     public let buttons: [(action: Action, x: Double)]
-    /// The buttons the strip has no room for, in the menu ``Action/more`` opens below it: each with its top-left
-    /// corner, logical pixels. Empty when everything fits.
+    /// The menu ``Action/more`` opens below it — the file actions, then the buttons the strip has no room for —
+    /// each with its top-left corner, logical pixels.
     public let menu: [(action: Action, x: Double, y: Double)]
 
     /// The groups of buttons, in the order they stand.
@@ -37,9 +41,12 @@ public struct ToolbarLayout: Equatable, Sendable {
             BrushStyle.presets.indices.map { Action.brush($0) },
             colors.indices.map { Action.color($0) } + [.picker],
             [.smaller, .larger, .lighter, .darker],
-            [.undo, .redo, .fit, .export],
+            [.undo, .redo, .fit],
         ]
     }
+
+    /// What the menu always holds, first.
+    public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, then the rest as they stand.
     static var priority: [Action] {
@@ -49,38 +56,38 @@ public struct ToolbarLayout: Equatable, Sendable {
     }
 
     /// The layout for a window `width` logical pixels wide: every button on the strip when they fit; otherwise
-    /// as many as fit, by ``priority``, and a ``Action/more`` button whose menu holds the rest. Nothing is ever
-    /// placed beyond the window, and close (when shown) keeps the right edge.
+    /// as many as fit, by ``priority``, and the rest in the menu. The menu button and the window's buttons keep the
+    /// right edge; nothing is placed beyond a window wide enough for them and one more button.
     public init(width: Double, showsClose: Bool) {
         // A window of any width a compositor or a program may claim, NaN and infinities included.
         let width = width.isFinite ? min(max(width, 0), 1_000_000) : 0
-        let windowButtons: [Action] = showsClose ? [.minimize, .maximize, .close] : []
-        let closeRoom = Double(windowButtons.count) * (Self.button + Self.gap)
+        let right: [Action] = [.more] + (showsClose ? [.minimize, .maximize, .close] : [])
+        let rightRoom = Double(right.count) * (Self.button + Self.gap)
         let all = Self.groups.flatMap { $0 }
         var kept = all
         var overflow: [Action] = []
-        if Self.placed(all, more: false).end > width - closeRoom {
+        if Self.placed(all).end > width - rightRoom {
             let order = Self.priority
             var count = order.count
-            while count > 0, Self.placed(Array(order.prefix(count)), more: true).end > width - closeRoom { count -= 1 }
+            while count > 0, Self.placed(Array(order.prefix(count))).end > width - rightRoom { count -= 1 }
             let chosen = Set(order.prefix(count))
             kept = all.filter { chosen.contains($0) }
             overflow = all.filter { !chosen.contains($0) }
         }
-        let placed = Self.placed(kept, more: !overflow.isEmpty)
+        let placed = Self.placed(kept)
         var items = placed.items
-        // The window's buttons keep the right edge.
-        for (index, action) in windowButtons.enumerated() {
-            let fromRight = Double(windowButtons.count - index) * (Self.button + Self.gap)
+        for (index, action) in right.enumerated() {
+            let fromRight = Double(right.count - index) * (Self.button + Self.gap)
             items.append((action, max(placed.end + Double(index) * (Self.button + Self.gap), width - fromRight)))
         }
         buttons = items
-        menu = Self.menu(overflow, under: placed.items.last?.1 ?? Self.gap, width: width)
+        let moreX = items.first { $0.0 == .more }?.1 ?? Self.gap
+        menu = Self.menu(Self.menuOnly + overflow, under: moreX, width: width)
     }
 
-    /// `actions` (in group order) placed left to right with the gaps between groups, then ``Action/more``; and
-    /// where the next button would start.
-    private static func placed(_ actions: [Action], more: Bool) -> (items: [(Action, Double)], end: Double) {
+    /// `actions` (in group order) placed left to right with the gaps between groups; and where the next button
+    /// would start.
+    private static func placed(_ actions: [Action]) -> (items: [(Action, Double)], end: Double) {
         var items: [(Action, Double)] = []
         var x = gap
         for group in groups {
@@ -91,11 +98,6 @@ public struct ToolbarLayout: Equatable, Sendable {
                 items.append((action, x))
                 x += button + gap
             }
-        }
-        if more {
-            if !items.isEmpty { x += groupGap }
-            items.append((.more, x))
-            x += button + gap
         }
         return (items, x)
     }
@@ -112,7 +114,7 @@ public struct ToolbarLayout: Equatable, Sendable {
         }
     }
 
-    /// The menu's panel, logical pixels; nil when everything fits on the strip.
+    /// The menu's panel, logical pixels.
     public var menuFrame: (x: Double, y: Double, width: Double, height: Double)? {
         guard let first = menu.first, let last = menu.map(\.x).max(), let lowest = menu.map(\.y).max() else {
             return nil

@@ -238,8 +238,16 @@ public final class DocumentFile {
 
     /// Writes everything this file holds — the deleted or replaced file is still readable through the open
     /// connections — as a complete new file at `destination` (its folder made again if it went too), and writes
-    /// there from now on. The file that replaced the old one, if any, is left alone.
+    /// there from now on: "save as", or a document whose file went away under it. The old file, or the one that
+    /// replaced it, is left alone; a file at `destination` is replaced, unless another writer has it open
+    /// (``StoreError/Kind/inUse``).
     public func move(to destination: URL) throws(StoreError) {
+        if destination.standardizedFileURL != url.standardizedFileURL
+            && FileManager.default.fileExists(atPath: destination.path)
+        {
+            // Never replace a document another window is writing.
+            _ = try WriterLock(path: destination.path)
+        }
         do {
             try FileManager.default.createDirectory(
                 at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -77,6 +77,9 @@ extension PaintingApp: FrameScheduler {
         case .toggleFullscreen: window.toggleFullscreen()
         case .close: running = false
         case .exportPNG: exportPNG()
+        case .newDocument: newDocument()
+        case .open: openDocument()
+        case .saveAs: saveAs()
         case .paste: paste()
         case .save:
             if applier.retrySaving() == .saved {
@@ -100,19 +103,6 @@ extension PaintingApp: FrameScheduler {
         } catch {
             applier.post(StatusMessage(.error, "Cannot take the colour: \(error)"))
         }
-    }
-
-    /// Writes the drawing as a PNG next to the document (drawing.png beside drawing.maliang, or drawing-2.png when
-    /// that exists: an export never replaces an earlier one).
-    func exportPNG() {
-        let url = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
-        do {
-            try canvas.exportPNG(to: url)
-            applier.post(StatusMessage(.info, "Exported \(url.path)"))
-        } catch {
-            applier.post(StatusMessage(.error, "Export failed: \(error)"))
-        }
-        presenter.request()
     }
 
     /// While saving fails, tries again every two seconds (space may come back); stops once all is written.

@@ -26,8 +26,14 @@ public final class PaintingApp {
     let toolbar: Toolbar
     let statusStrip: StatusStrip
     let shortcutSheet: ShortcutSheet
+    /// The session bus, for the desktop portals.
+    let sessionBus: SessionBus
     /// The desktop's light or dark preference, followed as it changes.
     let desktopSettings: DesktopSettings
+    /// The desktop's file dialogs.
+    let fileChooser: FileChooser
+    /// Starts the windows of other drawings (new, open).
+    let launcher = WindowLauncher()
     var theme = WindowTheme.dark
     /// Whether the list of keys and gestures is shown (F1 or ?).
     var showsShortcuts = false
@@ -83,7 +89,9 @@ public final class PaintingApp {
         toolbar = try Toolbar(renderer: canvas.renderer)
         statusStrip = StatusStrip(renderer: canvas.renderer)
         shortcutSheet = ShortcutSheet(renderer: canvas.renderer)
-        desktopSettings = DesktopSettings(loop: loop)
+        sessionBus = SessionBus(loop: loop)
+        desktopSettings = DesktopSettings(bus: sessionBus)
+        fileChooser = FileChooser(bus: sessionBus)
         window = WindowState(globals: globals)
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")

@@ -12,7 +12,8 @@ final class ShortcutSheet {
         ("Two fingers", "Move, zoom and turn the view"), ("Pen's lower button", "Move the view; select an image"),
         ("Pen's upper button", "Undo"), ("P", "Pen only: fingers never paint"), ("Ctrl+V, drop", "Place an image"),
         ("Delete", "Delete the selected image"), ("Ctrl+Delete", "Clear the drawing (undo brings it back)"),
-        ("Ctrl+Shift+E", "Export as PNG beside the drawing"), ("Ctrl+S", "Save now (every stroke is saved anyway)"),
+        ("Ctrl+N / Ctrl+O", "New drawing / open a drawing"), ("Ctrl+Shift+S", "Save as (and go on there)"),
+        ("Ctrl+Shift+E", "Export as PNG"), ("Ctrl+S", "Save now (every stroke is saved anyway)"),
         ("F11", "Full screen"), ("F1, ?", "This list"),
     ]
 

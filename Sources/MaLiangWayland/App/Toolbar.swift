@@ -4,8 +4,8 @@ import MaLiangEditor
 import MaLiangVulkan
 import PNGCodec
 
-/// The on-screen toolbar's pictures: brushes, colours, size, opacity, undo, redo, fit, export, and — when the
-/// compositor draws no title bar — close, drawn where the editing core's ``ToolbarLayout`` puts them. A brush's icon
+/// The on-screen toolbar's pictures: brushes, colours, size, opacity, undo, redo, fit, the menu and its file
+/// actions, and — when the compositor draws no title bar — the window's buttons, drawn where the editing core's ``ToolbarLayout`` puts them. A brush's icon
 /// is a stroke of that brush; the others are exact vector shapes (``VectorIcon``). Both are drawn again at the
 /// window's scale, so they stay sharp on any screen.
 final class Toolbar {
@@ -68,7 +68,7 @@ final class Toolbar {
             (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .dot(radius: 8, opacity: 0.3)),
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
-            (.picker, .picker), (.more, .more),
+            (.picker, .picker), (.more, .more), (.newDocument, .newDocument), (.open, .open), (.saveAs, .saveAs),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }

@@ -20,11 +20,14 @@ enum ToolbarWords {
         case .undo: "Undo (Ctrl+Z)"
         case .redo: "Redo (Ctrl+Shift+Z)"
         case .fit: "Show the whole drawing (0)"
-        case .export: "Export as PNG (Ctrl+Shift+E)"
+        case .export: "Export as PNG… (Ctrl+Shift+E)"
+        case .newDocument: "New drawing, in a new window (Ctrl+N)"
+        case .open: "Open a drawing… (Ctrl+O)"
+        case .saveAs: "Save as… (Ctrl+Shift+S)"
         case .minimize: "Minimise"
         case .maximize: "Maximise, or back (a double press on the toolbar does the same)"
         case .close: "Close"
-        case .more: "More tools"
+        case .more: "Menu: new, open, save as, export, and what the toolbar has no room for"
         }
     }
 

@@ -69,7 +69,10 @@ package enum KeyCommand {
         switch (keysym, control, shift) {
         case (0x7a, true, false): .undo  // z
         case (0x7a, true, true), (0x79, true, _): .redo  // Z, y
-        case (0x73, true, _): .save  // s
+        case (0x73, true, false): .save  // s
+        case (0x73, true, true): .saveAs  // S
+        case (0x6f, true, false): .open  // o
+        case (0x6e, true, false): .newDocument  // n
         case (0x76, true, false): .paste  // v
         case (0x70, false, false): .togglePenOnly  // p
         case (0x65, true, true): .exportPNG  // E

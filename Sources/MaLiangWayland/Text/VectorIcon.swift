@@ -138,10 +138,52 @@ extension VectorIcon {
         return icon
     }
 
-    /// Three dots: more buttons than the strip has room for.
+    /// Three lines: the menu (file actions, and what the strip has no room for).
     static var more: VectorIcon {
         var icon = VectorIcon()
-        for x in [11.0, 20, 29] { icon.disc(x, 20, radius: 2.6) }
+        for y in [13.0, 20, 27] { icon.path([(11, y), (29, y)]) }
+        icon.stroke(width: 2.5)
+        return icon
+    }
+
+    /// A page with a folded corner, and a plus.
+    static var newDocument: VectorIcon {
+        var icon = page
+        icon.path([(20, 18), (20, 30)])
+        icon.path([(14, 24), (26, 24)])
+        icon.stroke(width: 2.5)
+        return icon
+    }
+
+    /// A folder.
+    static var open: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(7, 30), (7, 11), (16, 11), (19, 14), (31, 14), (31, 30)], closed: true)
+        icon.stroke(width: 2.2)
+        icon.path([(7, 19), (31, 19)])
+        icon.stroke(width: 2)
+        return icon
+    }
+
+    /// A disk: the drawing under another name.
+    static var saveAs: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(8, 8), (28, 8), (32, 12), (32, 32), (8, 32)], closed: true)
+        icon.stroke(width: 2.2)
+        icon.path([(14, 8), (14, 15), (26, 15), (26, 8)])
+        icon.stroke(width: 2)
+        icon.path([(13, 32), (13, 22), (27, 22), (27, 32)])
+        icon.stroke(width: 2)
+        return icon
+    }
+
+    /// A page with its top-right corner folded.
+    private static var page: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(10, 6), (24, 6), (30, 12), (30, 34), (10, 34)], closed: true)
+        icon.stroke(width: 2.2)
+        icon.path([(24, 6), (24, 12), (30, 12)])
+        icon.stroke(width: 1.8)
         return icon
     }
 

@@ -1,0 +1,147 @@
+import Foundation
+import MaLiang
+import MaLiangEditor
+import MaLiangStore
+
+/// New, open, save as and export: the desktop's own file dialogs (``FileChooser``), each answer carried out here
+/// and told in the status strip. Where no portal answers, the window says so and does what it can without one.
+extension PaintingApp {
+    static let drawings = FileChooser.Filter(name: "MaLiang drawings", patterns: ["*.maliang"])
+    static let pngImages = FileChooser.Filter(name: "PNG images", patterns: ["*.png"])
+    static let mimeType = "application/x-maliang"
+
+    /// A new, empty drawing among the user's drawings, in a window of its own.
+    func newDocument() {
+        let folder = AutosaveLocation.url().deletingLastPathComponent()
+        let url = FileNames.unused(folder.appendingPathComponent("Drawing.maliang"))
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // Made here, so two quick presses never pick the same name.
+            try DocumentFile.create(at: url, size: document.size, background: document.background).close()
+        } catch {
+            post(.error, "Cannot make a new drawing: \(error)")
+            return
+        }
+        openWindow(for: url, saying: "New drawing \(url.lastPathComponent), in a new window (\(url.path))")
+    }
+
+    /// Asks for a drawing and opens it in a window of its own — in place of this one when this one is empty.
+    func openDocument() {
+        fileChooser.open(title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.drawings]) {
+            [unowned self] answer in
+            switch answer {
+            case .chosen(let url, _):
+                guard url.standardizedFileURL != file.url.standardizedFileURL else {
+                    post(.info, "\(url.lastPathComponent) is the drawing in this window")
+                    return
+                }
+                RecentFiles.add(url, mimeType: Self.mimeType)
+                // An empty window gives way to the drawing asked for, as a new window would be pointless.
+                let replacing = document.elements.isEmpty && !session.document.canUndo
+                openWindow(for: url, saying: "Opening \(url.path) in a new window")
+                if replacing { running = false }
+            case .cancelled: break
+            case .failed(let reason):
+                post(.error, "No file dialog: \(reason). From a terminal, maliang DRAWING.maliang opens one")
+            }
+        }
+    }
+
+    /// Asks for a new name and place, writes the drawing there whole, and goes on there; the old file stays as it
+    /// was.
+    func saveAs() {
+        fileChooser.save(
+            title: "Save the Drawing As", acceptLabel: "_Save", name: file.url.lastPathComponent,
+            folder: suggestedFolder, filters: [Self.drawings]
+        ) { [unowned self] answer in
+            switch answer {
+            case .chosen(let chosen, _):
+                let url = chosen.pathExtension == "maliang" ? chosen : chosen.appendingPathExtension("maliang")
+                guard url.standardizedFileURL != file.url.standardizedFileURL else {
+                    post(.info, "Saved: every change is written to \(file.url.path) as it happens")
+                    return
+                }
+                canvas.finishStrokes()
+                guard applier.retrySaving() == .saved else {
+                    post(
+                        .error, "Cannot save as \(url.lastPathComponent): the drawing's changes are not all written yet"
+                    )
+                    return
+                }
+                let old = file.url
+                do throws(StoreError) {
+                    try file.move(to: url)
+                } catch {
+                    post(.error, "Cannot save as \(url.path): \(error.message)")
+                    return
+                }
+                RecentFiles.add(url, mimeType: Self.mimeType)
+                window.showTitle(for: file.url)
+                post(.info, "Saved as \(url.path); changes go there now (\(old.lastPathComponent) stays as it was)")
+            case .cancelled: break
+            case .failed(let reason):
+                post(.error, "No file dialog: \(reason). The drawing is saved as it changes in \(file.url.path)")
+            }
+        }
+    }
+
+    /// Asks where to export and how — with or without the paper, at 1, 2 or 4 times the drawing's size — then
+    /// writes the PNG and names it. Without a portal, it goes beside the drawing (never over an earlier export).
+    func exportPNG() {
+        let name = file.url.deletingPathExtension().lastPathComponent + ".png"
+        let choices = [
+            FileChooser.Choice(id: "background", label: "With the paper (else transparent)", initial: "true"),
+            FileChooser.Choice(
+                id: "scale", label: "Size", options: [("1", "Drawing size"), ("2", "Twice"), ("4", "Four times")],
+                initial: "1"),
+        ]
+        fileChooser.save(
+            title: "Export as PNG", acceptLabel: "_Export", name: name, folder: suggestedFolder,
+            filters: [Self.pngImages], choices: choices
+        ) { [unowned self] answer in
+            switch answer {
+            case .chosen(let chosen, let made):
+                let url = chosen.pathExtension.lowercased() == "png" ? chosen : chosen.appendingPathExtension("png")
+                let scale = made["scale"].flatMap(Double.init).flatMap { [1, 2, 4].contains($0) ? $0 : nil } ?? 1
+                export(to: url, scale: scale, background: made["background"] != "false", note: nil)
+            case .cancelled: break
+            case .failed(let reason):
+                let beside = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
+                export(to: beside, scale: 1, background: true, note: "no file dialog: \(reason)")
+            }
+        }
+    }
+
+    private func export(to url: URL, scale: Double, background: Bool, note: String?) {
+        do {
+            let size = try canvas.exportPNG(to: url, scale: scale, background: background)
+            RecentFiles.add(url, mimeType: "image/png")
+            let paper = background ? "with the paper" : "transparent"
+            post(
+                .info,
+                "Exported \(url.lastPathComponent) — \(size.width)×\(size.height) px, \(paper) — to "
+                    + url.deletingLastPathComponent().path + (note.map { " (\($0))" } ?? ""))
+        } catch {
+            post(.error, "Export failed: \(error)")
+        }
+    }
+
+    /// Where a dialog starts: the drawing's folder, unless that is the app's own folder of drawings.
+    private var suggestedFolder: URL? {
+        let folder = file.url.deletingLastPathComponent()
+        return folder == AutosaveLocation.url().deletingLastPathComponent() ? nil : folder
+    }
+
+    private func openWindow(for url: URL, saying text: String) {
+        if let failure = launcher.open(url) {
+            post(.error, failure.prefix(1).uppercased() + failure.dropFirst())
+        } else {
+            post(.info, text)
+        }
+    }
+
+    func post(_ severity: StatusMessage.Severity, _ text: String) {
+        applier.post(StatusMessage(severity, text))
+        presenter.request()
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import MaLiangEditor
+import MaLiangStore
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// New, open, save as and export through the desktop's file dialogs: the real xdg-desktop-portal on the test's own
+/// session bus, its backend answering as a person would (``DesktopPortalBus``).
+@Suite(.serialized) struct FileDialogWindowTests {
+    func session(_ bus: DesktopPortalBus) throws -> AppSession {
+        try AppSession.withTablet(environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+    }
+
+    /// The menu's export asks where and how, and the PNG is what was chosen: transparent, twice the size.
+    @Test func exportFromTheMenuWritesWhereAndHowTheDialogSays() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        try session.pen(points((100, 300), (600, 300)), pressure: 1)
+        let output = session.dataHome.appendingPathComponent("chosen name.png")
+        try bus.answer("\(output.absoluteString) background=false scale=2")
+
+        let layout = ToolbarLayout(width: 1280, showsClose: true)
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let export = try #require(layout.menu.first { $0.action == .export })
+        try session.pen([(more.x + 20, 24)])
+        session.settle()
+        try session.pen([(export.x + 20, export.y + 20)])
+        let dialog = try #require(bus.nextDialog())
+        #expect(
+            dialog.hasPrefix("SaveFile title=Export as PNG ") && dialog.contains(" current_name=autosave.png"),
+            "\(dialog)")
+        #expect(dialog.contains("filter=PNG images") && dialog.contains("choice=background:true"), "\(dialog)")
+        #expect(dialog.contains("choice=scale:1"), "\(dialog)")
+        #expect(
+            session.pump(until: { session.log.contains("Exported chosen name.png") }, timeout: .seconds(30)),
+            "\(session.log)")
+        #expect(session.log.contains("8192×6144 px, transparent"), "\(session.log)")
+        // The header: 8192 × 6144, colour type 6 (with alpha).
+        let header = [UInt8](try Data(contentsOf: output).prefix(26))
+        let number = { (at: Int) in header[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(header.count == 26 && number(16) == 8192 && number(20) == 6144 && header[25] == 6)
+        let recent = try String(
+            contentsOf: session.dataHome.appendingPathComponent("recently-used.xbel"), encoding: .utf8)
+        #expect(recent.contains("chosen%20name.png") && recent.contains("image/png"), "\(recent)")
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
+    /// Save as writes the whole drawing under the new name and goes on there; the old file keeps what it had.
+    @Test func saveAsGoesOnInTheNewFileAndLeavesTheOldOne() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        try session.pen(points((100, 300), (600, 300)), pressure: 1)
+        session.settle()
+        let kept = session.dataHome.appendingPathComponent("kept")
+        try bus.answer(kept.absoluteString)
+        try session.key(31, modifiers: 5)  // Ctrl+Shift+S
+        let dialog = try #require(bus.nextDialog())
+        #expect(
+            dialog.hasPrefix("SaveFile title=Save the Drawing As ")
+                && dialog.contains(" current_name=autosave.maliang"),
+            "\(dialog)")
+        #expect(session.pump(until: { session.log.contains("Saved as") }, timeout: .seconds(10)), "\(session.log)")
+        #expect(
+            session.pump(until: { session.compositor.focusedToplevel?.title == "kept — MaLiang" }),
+            "title \(session.compositor.focusedToplevel?.title ?? "none")")
+        try session.pen(points((100, 500), (600, 500)), pressure: 1)
+        session.settle()
+        #expect(session.terminate() == 0, "\(session.log)")
+        let moved = try DocumentFile.open(at: kept.appendingPathExtension("maliang"))
+        #expect(moved.document.elements.count == 2)
+        let old = try DocumentFile.open(at: session.documentURL)
+        #expect(old.document.elements.count == 1)
+        let recent = try String(
+            contentsOf: session.dataHome.appendingPathComponent("recently-used.xbel"), encoding: .utf8)
+        #expect(recent.contains("kept.maliang") && recent.contains("application/x-maliang"), "\(recent)")
+    }
+
+    /// Open starts a window on the chosen drawing (this one, with a stroke, stays); a cancelled dialog does nothing;
+    /// New starts a window on a fresh drawing.
+    @Test func openAndNewStartWindowsOfTheirOwn() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        defer { DesktopPortalBus.endWindows(under: session.dataHome) }
+        try session.pen(points((100, 300), (600, 300)), pressure: 1)
+        let other = session.dataHome.appendingPathComponent("other.maliang")
+        try DocumentFile.create(at: other, size: .init(width: 800, height: 600)).close()
+
+        try bus.answer("cancel")
+        try session.key(24, modifiers: 4)  // Ctrl+O
+        #expect(bus.nextDialog()?.hasPrefix("OpenFile title=Open a Drawing") == true)
+        session.settle()
+        #expect(session.compositor.toplevels.count == 1)
+
+        try bus.answer(other.absoluteString)
+        try session.key(24, modifiers: 4)
+        #expect(bus.nextDialog()?.contains("filter=MaLiang drawings") == true)
+        #expect(
+            session.pump(
+                until: { session.compositor.toplevels.contains { $0.title == "other — MaLiang" } },
+                timeout: .seconds(20)), "\(session.compositor.toplevels.map(\.title))\n\(session.log)")
+        #expect(session.process.isRunning, "a window with a drawing in it gave way")
+
+        try session.key(49, modifiers: 4)  // Ctrl+N
+        #expect(
+            session.pump(
+                until: { session.compositor.toplevels.contains { $0.title == "Drawing — MaLiang" } },
+                timeout: .seconds(20)), "\(session.compositor.toplevels.map(\.title))\n\(session.log)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: session.dataHome.appendingPathComponent("maliang/Drawing.maliang").path))
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
+    @Test func withoutAPortalTheWindowSaysSo() throws {
+        let session = try AppSession.withTablet()
+        try session.key(24, modifiers: 4)  // Ctrl+O
+        #expect(session.pump(until: { session.log.contains("No file dialog:") }), "\(session.log)")
+        #expect(session.terminate() == 0)
+    }
+}
