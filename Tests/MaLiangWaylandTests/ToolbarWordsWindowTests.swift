@@ -52,13 +52,13 @@ import WaylandTestSupport
         let after = try #require(session.image)
         // The readout sits right of the last group of buttons, in the toolbar.
         let layout = ToolbarLayout(width: 1600, showsClose: true)
-        let export = try #require(layout.buttons.first { $0.action == .export })
-        let minimize = try #require(layout.buttons.first { $0.action == .minimize })
-        let start = Int(export.x + ToolbarLayout.button + 8)
+        let fit = try #require(layout.buttons.first { $0.action == .fit })
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let start = Int(fit.x + ToolbarLayout.button + 8)
         var changed = 0
         var lit = 0
         for y in 8..<40 {
-            for x in start..<Int(minimize.x) - 4 {
+            for x in start..<Int(more.x) - 4 {
                 let a = before.rgba(x: x, y: y)
                 let b = after.rgba(x: x, y: y)
                 if a.red != b.red { changed += 1 }

@@ -130,13 +130,14 @@ extension Toolbar {
         -> [OverlayPlacement]
     {
         var placements: [OverlayPlacement] = []
-        let windowButtons: [ToolbarLayout.Action] = [.minimize, .maximize, .close]
+        // The menu and window buttons keep the right edge; the readout goes between them and the strip.
+        let rightButtons: [ToolbarLayout.Action] = [.more, .minimize, .maximize, .close]
         let right =
-            layout.buttons.filter { !windowButtons.contains($0.action) }.map(\.x).max().map {
+            layout.buttons.filter { !rightButtons.contains($0.action) }.map(\.x).max().map {
                 $0 + ToolbarLayout.button
             }
             ?? 0
-        let closeLeft = layout.buttons.first { windowButtons.contains($0.action) }?.x ?? width / scale
+        let closeLeft = layout.buttons.first { rightButtons.contains($0.action) }?.x ?? width / scale
         let room = (closeLeft - right - 2 * ToolbarLayout.gap - 12) * scale
         if room > 48 * scale {
             let lines = try state.readout.lines.compactMap { line in
