@@ -10,7 +10,7 @@ import WaylandProtocol
 ///
 /// It never creates placed images (no drop, no paste key), so the window shows exactly what the file renders once
 /// the session is calmed (``calm(width:height:)``); and it never presses in the window's top-right corner, where a
-/// client-side close button sits (closing is the user's, not chaos).
+/// client keeps its menu and close button (new windows and closing are the user's, not chaos).
 public final class ChaosPlayer {
     public let seed: UInt64
     /// How often each kind of action was played.
@@ -346,16 +346,19 @@ public final class ChaosPlayer {
         return (Double(random.next() % UInt64(max(width, 1))), Double(random.next() % UInt64(max(height, 1))))
     }
 
-    /// Where a press may begin: anywhere ``point()`` gives but the top-right 64×64 of the window — as wide as its
-    /// last frame says (a window may choose its own size, as one fitting a small screen does).
+    /// Where a press may begin: anywhere ``point()`` gives but the top-right 192×64 of the window, where a client
+    /// keeps its menu and window buttons — as wide as its last frame says (a window may choose its own size, as one
+    /// fitting a small screen does). The menu's New would start windows of their own; close would end the session.
     private func pressPoint() -> (Double, Double) {
         var right = width
         if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
             right = Double(image.width) / Double(max(surface.bufferScale, 1))
         }
+        let corner = 192.0
         while true {
             let (x, y) = point()
-            if !(x > right - 64 && x <= right && y >= 0 && y < 64) && !(x > width - 64 && x <= width && y < 64) {
+            if !(x > right - corner && x <= right && y >= 0 && y < 64) && !(x > width - corner && x <= width && y < 64)
+            {
                 return (x, y)
             }
         }
