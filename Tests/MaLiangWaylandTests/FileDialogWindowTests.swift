@@ -112,6 +112,22 @@ import WaylandTestSupport
         #expect(session.terminate() == 0, "\(session.log)")
     }
 
+    /// A recently-used list that cannot be read is left as it is, and the window says the file is not in it.
+    @Test func anUnreadableRecentListIsLeftAloneAndSaidSo() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        let list = session.dataHome.appendingPathComponent("recently-used.xbel")
+        let garbage = Data("<xbel><bookmark".utf8)
+        try garbage.write(to: list)
+        try bus.answer(session.dataHome.appendingPathComponent("elsewhere.maliang").absoluteString)
+        try session.key(31, modifiers: 5)  // Ctrl+Shift+S
+        #expect(
+            session.pump(until: { session.log.contains("is not in the recently used list: cannot read") }),
+            "\(session.log)")
+        #expect(try Data(contentsOf: list) == garbage)
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
     @Test func withoutAPortalTheWindowSaysSo() throws {
         let session = try AppSession.withTablet()
         try session.key(24, modifiers: 4)  // Ctrl+O

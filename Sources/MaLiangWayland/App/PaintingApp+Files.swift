@@ -35,7 +35,7 @@ extension PaintingApp {
                     post(.info, "\(url.lastPathComponent) is the drawing in this window")
                     return
                 }
-                RecentFiles.add(url, mimeType: Self.mimeType)
+                remember(url, mimeType: Self.mimeType)
                 // An empty window gives way to the drawing asked for, as a new window would be pointless.
                 let replacing = document.elements.isEmpty && !session.document.canUndo
                 openWindow(for: url, saying: "Opening \(url.path) in a new window")
@@ -75,7 +75,7 @@ extension PaintingApp {
                     post(.error, "Cannot save as \(url.path): \(error.message)")
                     return
                 }
-                RecentFiles.add(url, mimeType: Self.mimeType)
+                remember(url, mimeType: Self.mimeType)
                 window.showTitle(for: file.url)
                 post(.info, "Saved as \(url.path); changes go there now (\(old.lastPathComponent) stays as it was)")
             case .cancelled: break
@@ -115,7 +115,7 @@ extension PaintingApp {
     private func export(to url: URL, scale: Double, background: Bool, note: String?) {
         do {
             let size = try canvas.exportPNG(to: url, scale: scale, background: background)
-            RecentFiles.add(url, mimeType: "image/png")
+            remember(url, mimeType: "image/png")
             let paper = background ? "with the paper" : "transparent"
             post(
                 .info,
@@ -137,6 +137,13 @@ extension PaintingApp {
             post(.error, failure.prefix(1).uppercased() + failure.dropFirst())
         } else {
             post(.info, text)
+        }
+    }
+
+    /// Puts `url` in the desktop's recently-used list; says so when that list cannot take it.
+    private func remember(_ url: URL, mimeType: String) {
+        if let failure = RecentFiles.add(url, mimeType: mimeType) {
+            post(.warning, "\(url.lastPathComponent) is not in the recently used list: \(failure)")
         }
     }
 

@@ -36,6 +36,11 @@ struct BusMessage {
         return sd_bus_message_close_container(pointer) >= 0
     }
 
+    /// An array of structs `(contents)`, one per item, each filled by `body`.
+    func structs<Item>(_ contents: String, _ items: [Item], _ body: (Item) -> Bool) -> Bool {
+        container("a", "(\(contents))") { items.allSatisfy { item in container("r", contents) { body(item) } } }
+    }
+
     /// An `a{sv}` of options, each value appended by its closure inside a variant of the given signature.
     func appendOptions(_ options: [(key: String, signature: String, value: (BusMessage) -> Bool)]) -> Bool {
         container("a", "{sv}") {

@@ -38,9 +38,6 @@ final class FileChooser {
 
     init(bus: SessionBus) { self.bus = bus }
 
-    /// Whether a dialog is open (a second waits for it to close).
-    var isOpen: Bool { pending != nil }
-
     /// Asks for an existing file to open.
     func open(title: String, acceptLabel: String, filters: [Filter], answer: @escaping (Answer) -> Void) {
         request(
@@ -74,20 +71,10 @@ final class FileChooser {
         (
             "filters", "a(sa(us))",
             { message in
-                message.container("a", "(sa(us))") {
-                    filters.allSatisfy { filter in
-                        message.container("r", "sa(us)") {
-                            message.append(filter.name)
-                                && message.container("a", "(us)") {
-                                    filter.patterns.allSatisfy { pattern in
-                                        // 0: a glob pattern (1 would be a MIME type).
-                                        message.container("r", "us") {
-                                            message.append(UInt32(0)) && message.append(pattern)
-                                        }
-                                    }
-                                }
-                        }
-                    }
+                message.structs("sa(us)", filters) { filter in
+                    // 0: a glob pattern (1 would be a MIME type).
+                    message.append(filter.name)
+                        && message.structs("us", filter.patterns) { message.append(UInt32(0)) && message.append($0) }
                 }
             }
         )
@@ -97,19 +84,10 @@ final class FileChooser {
         (
             "choices", "a(ssa(ss)s)",
             { message in
-                message.container("a", "(ssa(ss)s)") {
-                    choices.allSatisfy { choice in
-                        message.container("r", "ssa(ss)s") {
-                            message.append(choice.id) && message.append(choice.label)
-                                && message.container("a", "(ss)") {
-                                    choice.options.allSatisfy { option in
-                                        message.container("r", "ss") {
-                                            message.append(option.id) && message.append(option.label)
-                                        }
-                                    }
-                                } && message.append(choice.initial)
-                        }
-                    }
+                message.structs("ssa(ss)s", choices) { choice in
+                    message.append(choice.id) && message.append(choice.label)
+                        && message.structs("ss", choice.options) { message.append($0.id) && message.append($0.label) }
+                        && message.append(choice.initial)
                 }
             }
         )

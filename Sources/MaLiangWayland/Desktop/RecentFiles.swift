@@ -10,7 +10,6 @@ enum RecentFiles {
     }
 
     /// Adds `file` (or marks it used again); returns why it could not be, if it could not.
-    @discardableResult
     static func add(_ file: URL, mimeType: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
