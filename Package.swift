@@ -35,6 +35,8 @@ let package = Package(
         // Text (the status strip) and vector icons (the toolbar) through Pango and Cairo, behind small C functions.
         .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
         .target(name: "CMemoryTuning"),
+        // The CPU stamping kernel is optimised in every configuration: unoptimised, it is too slow to test with.
+        .target(name: "CStamping", cSettings: [.unsafeFlags(["-O2"])]),
         // wayland-scanner's interface tables for the bound protocols (generated).
         .target(name: "CWaylandProtocols"),
 
@@ -51,7 +53,7 @@ let package = Package(
         .target(name: "MaLiangEditor", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec"]),
 
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
-        .target(name: "MaLiangVulkan", dependencies: ["MaLiangCore", "CVulkan", "PNGCodec"]),
+        .target(name: "MaLiangVulkan", dependencies: ["MaLiangCore", "CVulkan", "CStamping", "PNGCodec"]),
 
         // The library (`import MaLiang`): MaLiang's Canvas for programs — the editing core, the renderer and the store
         // put together, offscreen or on a Wayland surface. Its public API is the package's (api/MaLiang.json).

@@ -4,24 +4,54 @@ import MaLiangVulkan
 
 /// `maliang bench render TRACE`: figures for the renderer on whatever Vulkan device is chosen.
 enum RenderBenchmark {
+    static let usage =
+        "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only] TRACE "
+        + "[LARGE_STROKES]"
+
     static func run(_ arguments: [String]) throws {
-        guard let path = arguments.first else { throw UsageError("usage: maliang bench render TRACE [LARGE_STROKES]") }
+        var positional: [String] = []
+        var stamping: StampingPath?
+        var radii: [Double] = [2, 8, 32, 128]
+        var dabsOnly = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--stamping":
+                guard let value = remaining.popFirst(), let path = StampingPath(rawValue: value) else {
+                    throw UsageError(usage)
+                }
+                stamping = path
+            case "--radii":
+                let values = remaining.popFirst()?.split(separator: ",").compactMap { Double($0) } ?? []
+                guard !values.isEmpty, values.allSatisfy({ $0 > 0 && $0 <= 512 }) else {
+                    throw UsageError("--radii takes radii in (0, 512] separated by commas")
+                }
+                radii = values
+            case "--dabs-only":
+                dabsOnly = true
+            default:
+                positional.append(argument)
+            }
+        }
+        guard let path = positional.first else { throw UsageError(usage) }
         let large =
-            try arguments.dropFirst().first.map { text -> Int in
+            try positional.dropFirst().first.map { text -> Int in
                 guard let count = Int(text), count > 10 else { throw UsageError("LARGE_STROKES must be above 10") }
                 return count
             } ?? 10_000
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
-        try dabRates(trace, context: context)
-        try frameAndUndo(strokeCounts: [10, large], context: context)
+        try dabRates(trace, radii: radii, stamping: stamping, context: context)
+        if !dabsOnly { try frameAndUndo(strokeCounts: [10, large], stamping: stamping, context: context) }
     }
 
     /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,
     /// two dabs per radius (libmypaint's default spacing), fixed size so coverage is dabs × πr².
-    static func dabRates(_ trace: MyPaintTrace, context: VulkanContext) throws {
-        for radius in [2.0, 8, 32, 128] {
+    static func dabRates(_ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, context: VulkanContext)
+        throws
+    {
+        for radius in radii {
             let brush = AnyBrush.brush(
                 Brush(
                     name: "round", hardness: 0.6, opacity: 1, flow: 0.5, pointSize: radius * 2, pointStep: 0.25,
@@ -31,6 +61,8 @@ enum RenderBenchmark {
                 Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
             }
             let canvas = try CanvasRenderer(document: document, context: context)
+            if let stamping { canvas.stamping = stamping }
+            if radius == radii.first { print("stamping: \(canvas.stamping.rawValue)") }
             _ = try canvas.measureReplay(strokes)  // warm-up: pipelines, first allocations
             var dabs = 0
             var seconds = 0.0
@@ -40,7 +72,7 @@ enum RenderBenchmark {
                 dabs += pass.dabs
                 seconds += pass.seconds
                 passes += 1
-            } while seconds < 2 && passes < 50
+            } while seconds < 1 || (seconds < 2 && passes < 50)
             let coverage = Double(dabs) * Double.pi * radius * radius / 1e6
             print(
                 String(
@@ -51,7 +83,7 @@ enum RenderBenchmark {
     }
 
     /// One 1920×1080 display frame and one undo, with a small and a large document.
-    static func frameAndUndo(strokeCounts: [Int], context: VulkanContext) throws {
+    static func frameAndUndo(strokeCounts: [Int], stamping: StampingPath?, context: VulkanContext) throws {
         for count in strokeCounts {
             let document = try Document(size: Size(width: 1920, height: 1080))
             var random = SystemRandomNumberGenerator()
@@ -68,7 +100,7 @@ enum RenderBenchmark {
                     .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index), samples: samples)))
             }
             let loadStart = ContinuousClock.now
-            let canvas = try CanvasRenderer(document: document, context: context)
+            let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
             let load = ContinuousClock.now - loadStart
             let view = ViewTransform()
             _ = try canvas.measureFrame(view: view, width: 1920, height: 1080)

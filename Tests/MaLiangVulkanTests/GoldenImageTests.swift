@@ -23,9 +23,12 @@ import Testing
         }
     }
 
-    static func render(_ scene: String, context: VulkanContext) throws -> PNGImage {
+    /// The scene drawn with `stamping` (nil: the device's own choice), exported at `scale`.
+    static func render(
+        _ scene: String, context: VulkanContext, stamping: StampingPath? = nil, scale: Double = 1, bitDepth: Int = 8
+    ) throws -> PNGImage {
         let document = try Document(size: Size(width: 200, height: 100))
-        let canvas = try CanvasRenderer(document: document, context: context)
+        let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
         switch scene {
         case "eraser":
             try canvas.apply(
@@ -56,7 +59,7 @@ import Testing
             try canvas.apply(
                 document.addStroke(BrushPresets.brush(named: scene) ?? solidBrush(size: 1), curve(), seed: 3))
         }
-        return try canvas.export()
+        return try canvas.export(scale: scale, bitDepth: bitDepth)
     }
 
     @Test(arguments: scenes) func matchesTheGoldenImage(scene: String) throws {

@@ -1,3 +1,4 @@
+import CStamping
 import CVulkan
 import Foundation
 import PNGCodec
@@ -15,9 +16,15 @@ final class BrushTextures {
     private let context: VulkanContext
     /// Array layer of each texture id.
     private(set) var layers: [String: Int] = [:]
+    /// The same masks in host memory, layer after layer, each its mip chain from 256² (the CPU stamping kernel
+    /// samples these).
+    private(set) var hostMasks: [UInt8]
+    /// Bytes of one layer's mip chain in ``hostMasks``.
+    static let layerBytes = Int(ml_mask_layer_bytes(Int32(mipLevels)))
 
     init(_ context: VulkanContext, _ pipelines: Pipelines) throws(VulkanError) {
         self.context = context
+        hostMasks = [UInt8](repeating: 0, count: Self.layerBytes * Self.capacity)
         image = try GPUImage(
             context, width: Self.size, height: Self.size, format: VK_FORMAT_R8_UNORM, layers: Self.capacity,
             mipLevels: Self.mipLevels,
@@ -80,6 +87,11 @@ final class BrushTextures {
             region.imageExtent = VkExtent3D(width: side, height: side, depth: 1)
             regions.append(region)
             offset += pixels.count
+        }
+        var hostOffset = layer * Self.layerBytes
+        for pixels in levels {
+            hostMasks.replaceSubrange(hostOffset..<hostOffset + pixels.count, with: pixels)
+            hostOffset += pixels.count
         }
         try context.submitAndWait { commands throws(VulkanError) in
             fullBarrier(commands)

@@ -16,6 +16,16 @@ public final class CanvasRenderer {
     let painter: StampPainter
     let chartletImages: ChartletImages
     let baker: StrokeBaker
+    /// Strokes waiting to be stamped together by a kernel while baking.
+    private var run = StampRun()
+    /// The compute kernel, where the device can run it.
+    let gpuStamping: GPUStamping?
+    /// The host's kernel, for CPU devices.
+    let cpuStamping: CPUStamping
+    /// How strokes are baked: by a kernel that stamps whole runs of strokes per tile (on a GPU, its compute
+    /// shader; on a CPU device, the host's own code), or as rasterised quads through stroke layers (the path a
+    /// stroke drawn live takes, and the reference the kernels are tested against).
+    package var stamping: StampingPath
     /// The paint at one document pixel per pixel.
     private(set) var paint: TileLayer
     var history = TileHistory()
@@ -51,7 +61,15 @@ public final class CanvasRenderer {
 
     /// Follows `document`, drawing all of it now. With `undo` (a window), undo is quick for strokes drawn from now
     /// on and for the newest ones loaded; without it (an export), no undo copies are kept.
-    public init(document: Document, context: VulkanContext, undo: Bool = true) throws(VulkanError) {
+    public convenience init(document: Document, context: VulkanContext, undo: Bool = true) throws(VulkanError) {
+        try self.init(document: document, context: context, undo: undo, stamping: nil)
+    }
+
+    /// Follows `document` as ``init(document:context:undo:)`` does, baking with `stamping` (nil: the device's
+    /// best).
+    package init(document: Document, context: VulkanContext, undo: Bool = true, stamping: StampingPath?)
+        throws(VulkanError)
+    {
         keepsUndoCopies = undo
         self.context = context
         self.document = document
@@ -61,6 +79,14 @@ public final class CanvasRenderer {
         let images = ChartletImages(context, pipelines, source: { [unowned document] in document.textures })
         chartletImages = images
         baker = StrokeBaker(context, pipelines, painter, images)
+        if let kernel = try StampKernel.make(context, sampler: pipelines.linearSampler) {
+            gpuStamping = try GPUStamping(context, kernel: kernel, textures: brushTextures)
+        } else {
+            gpuStamping = nil
+        }
+        cpuStamping = CPUStamping(context, textures: brushTextures)
+        self.stamping =
+            stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
         paint = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
         if undo { try bakeAll() } else { paintPending = true }
@@ -105,9 +131,10 @@ public final class CanvasRenderer {
             switch change {
             case .inserted(.stroke(let stroke), _):
                 if let live, live.stroke.id == stroke.id {
-                    // The stroke drawn live is now in the document: its stamps are already in its layers.
+                    // The stroke drawn live is now in the document. A kernel stamps it again, so that the paint is
+                    // what reopening the document gives; the raster path has its stamps in the live layers.
                     self.live = nil
-                    try commit(live)
+                    if usesKernel(for: stroke) { try bake([stroke]) } else { try commit(live) }
                 } else {
                     try bake([stroke])
                 }
@@ -172,6 +199,22 @@ public final class CanvasRenderer {
         let batch = CommandBatch(context)
         var pixels = 0
         let tileArea = Double(TileLayer.tileSize * TileLayer.tileSize)
+        let usesKernel = stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil)
+        // Strokes queued for a kernel are stamped together; anything that must see the paint between strokes (an
+        // undo copy, a stroke the kernels do not draw) has them stamped first.
+        func stampQueued() throws(VulkanError) {
+            guard !run.isEmpty else { return }
+            let work = run.takeWork(for: target, onlyTiles: onlyTiles, textures: brushTextures)
+            if let gpuStamping, stamping == .gpuKernel {
+                try batch.record(work: work.stamps.count) { commands throws(VulkanError) in
+                    try gpuStamping.record(work, into: target, commands)
+                }
+            } else {
+                // The host reads the tiles: what is recorded before must have run.
+                try batch.flush { painter.arena.reset() }
+                try cpuStamping.stamp(work, into: target)
+            }
+        }
         for (index, stroke) in strokes.enumerated() {
             var builder = stroke.makeBuilder()
             var stamps = builder.add(stroke.samples)
@@ -184,6 +227,24 @@ public final class CanvasRenderer {
             let remember =
                 keepsUndoCopies && target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
             if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
+            if usesKernel && StampRun.draws(stamps) {
+                if remember {
+                    try stampQueued()
+                    try batch.record { commands throws(VulkanError) in
+                        batch.hold(try history.remember(stroke.id, tiles: touched, of: target, commands))
+                    }
+                }
+                run.append(stroke, stamps: stamps)
+                let side = target.scale * target.scale
+                pixels += Int(stamps.reduce(0.0) { $0 + Double($1.size) * Double($1.size) * side })
+                if run.stampCount >= Self.batchStamps || pixels >= Self.batchPixels {
+                    try stampQueued()
+                    try flush(batch, progress: range, done: Double(index + 1) / Double(strokes.count))
+                    pixels = 0
+                }
+                continue
+            }
+            try stampQueued()
             // A long stroke goes tile group by tile group, so its layers never hold more than one group.
             let chunks = touched.sorted().chunked(Self.tilesPerChunk)
             for (chunkIndex, chunk) in chunks.enumerated() {
@@ -203,18 +264,30 @@ public final class CanvasRenderer {
                     batch.hold(wet.body.tileImages + wet.halo.tileImages)
                 }
                 if batch.pendingWork >= Self.batchStamps || pixels >= Self.batchPixels {
-                    try batch.flush { painter.arena.reset() }
+                    let done = (Double(index) + Double(chunkIndex + 1) / Double(chunks.count)) / Double(strokes.count)
+                    try flush(batch, progress: range, done: done)
                     pixels = 0
-                    if let range {
-                        let done =
-                            (Double(index) + Double(chunkIndex + 1) / Double(chunks.count)) / Double(strokes.count)
-                        try report(done, in: range)
-                    }
                 }
             }
         }
-        try batch.flush { painter.arena.reset() }
-        if let range { try report(1, in: range) }
+        try stampQueued()
+        try flush(batch, progress: range, done: 1)
+    }
+
+    /// Whether baking `stroke` goes through a stamping kernel (chartlet brushes are drawn as quads).
+    func usesKernel(for stroke: Stroke) -> Bool {
+        guard stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil) else { return false }
+        if case .chartlet = stroke.brush { return false }
+        return true
+    }
+
+    /// Submits a baking batch, waits, frees its upload memory and reports `done` of the work in `range`.
+    private func flush(_ batch: CommandBatch, progress range: ClosedRange<Double>?, done: Double) throws(VulkanError) {
+        try batch.flush {
+            painter.arena.reset()
+            gpuStamping?.arena.reset()
+        }
+        if let range { try report(done, in: range) }
     }
 
     /// Tells the progress handler `fraction` of the work in `range` is done; throws if it asks to stop.

@@ -151,7 +151,8 @@ final class TileLayer {
             mipLevels: pool == nil ? Self.mipLevels : 1,
             usage: VkImageUsageFlagBits(
                 VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
-                    | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
+                    | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
+                    | (context.supportsComputeStamping ? VK_IMAGE_USAGE_STORAGE_BIT.rawValue : 0)))
         image.initializeLayout(commands)
         image.clear(commands)
         tiles[key] = image

@@ -37,8 +37,14 @@ public final class VulkanContext {
     let commandPool: VkCommandPool
     /// The optional device extensions the device had and that were enabled.
     public let enabledOptionalExtensions: Set<String>
+    /// Whether strokes can be stamped with the compute kernel: push descriptors, and 16-bit paint tiles that
+    /// shaders can read and write. Without them the renderer rasterises stamps as quads.
+    let supportsComputeStamping: Bool
+    static let pushDescriptorExtension = "VK_KHR_push_descriptor"
     /// Device memory in use and at its most (on lavapipe, the process's own memory).
     public let memoryUse = MemoryUse()
+    /// Where small images (tiles) get their memory: shared blocks, not an allocation each.
+    private(set) lazy var imageMemory = ImageMemorySlabs(self)
 
     /// Bytes of device memory allocated now, and at most so far.
     public final class MemoryUse {
@@ -75,10 +81,15 @@ public final class VulkanContext {
             vkGetPhysicalDeviceProperties(choice.device, &properties)
             limits = properties.limits
             let available = Self.deviceExtensions(of: choice.device)
-            enabledOptionalExtensions = Set(options.optionalDeviceExtensions.filter { available.contains($0) })
+            enabledOptionalExtensions = Set(
+                (options.optionalDeviceExtensions + [Self.pushDescriptorExtension]).filter { available.contains($0) })
+            supportsComputeStamping =
+                enabledOptionalExtensions.contains(Self.pushDescriptorExtension)
+                && Self.hasStorageImages(choice.device, format: VK_FORMAT_R16G16B16A16_UNORM)
             device = try Self.makeDevice(
                 choice.device, queueFamily: choice.queueFamily,
-                extensions: options.deviceExtensions + enabledOptionalExtensions.sorted())
+                extensions: options.deviceExtensions + enabledOptionalExtensions.sorted(),
+                storageImageExtendedFormats: supportsComputeStamping)
             var queue: VkQueue?
             vkGetDeviceQueue(device, choice.queueFamily, 0, &queue)
             guard let queue else { throw VulkanError("the device has no queue") }
@@ -100,6 +111,7 @@ public final class VulkanContext {
 
     deinit {
         vkDeviceWaitIdle(device)
+        imageMemory.removeAll(device)
         vkDestroyCommandPool(device, commandPool, nil)
         vkDestroyDevice(device, nil)
         if let messenger { Self.destroyMessenger(instance, messenger) }
@@ -219,10 +231,25 @@ public final class VulkanContext {
         }
     }
 
-    private static func makeDevice(_ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String])
+    /// Whether `format` can be a storage image with the extended formats (rgba16) enabled.
+    private static func hasStorageImages(_ device: VkPhysicalDevice, format: VkFormat) -> Bool {
+        var features = VkPhysicalDeviceFeatures()
+        vkGetPhysicalDeviceFeatures(device, &features)
+        var properties = VkFormatProperties()
+        vkGetPhysicalDeviceFormatProperties(device, format, &properties)
+        return features.shaderStorageImageExtendedFormats == VK_TRUE
+            && properties.optimalTilingFeatures & VkFormatFeatureFlags(VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT.rawValue)
+                != 0
+    }
+
+    private static func makeDevice(
+        _ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String], storageImageExtendedFormats: Bool
+    )
         throws(VulkanError)
         -> VkDevice
     {
+        var deviceFeatures = VkPhysicalDeviceFeatures()
+        deviceFeatures.shaderStorageImageExtendedFormats = VkBool32(storageImageExtendedFormats ? VK_TRUE : VK_FALSE)
         var priority: Float = 1
         var queueInfo = VkDeviceQueueCreateInfo()
         queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -245,7 +272,10 @@ public final class VulkanContext {
                         info.pQueueCreateInfos = queuePointer
                         info.enabledExtensionCount = UInt32(names.count)
                         info.ppEnabledExtensionNames = names.baseAddress
-                        return vkCreateDevice(physical, &info, nil, &device)
+                        return withUnsafePointer(to: &deviceFeatures) { featurePointer in
+                            info.pEnabledFeatures = featurePointer
+                            return vkCreateDevice(physical, &info, nil, &device)
+                        }
                     }
                 }
             }

@@ -8,8 +8,7 @@ final class GPUImage {
     let context: VulkanContext
     let image: VkImage
     let view: VkImageView
-    private let memory: VkDeviceMemory
-    private let memorySize: Int
+    private let memory: ImageMemorySlabs.Allocation
     let width: Int
     let height: Int
     let layers: Int
@@ -18,6 +17,8 @@ final class GPUImage {
     /// The descriptor set that binds the image for sampling, once ``Pipelines/bind(_:nearest:)`` made one; it goes
     /// back to its pool with the image.
     var descriptor: (set: VkDescriptorSet, pool: DescriptorPool)?
+    /// A view of level 0 alone, for binding as a storage image; made on first use.
+    private var levelZeroView: VkImageView?
 
     init(
         _ context: VulkanContext, width: Int, height: Int, format: VkFormat, layers: Int = 1, mipLevels: Int = 1,
@@ -46,10 +47,8 @@ final class GPUImage {
         guard let created else { throw VulkanError("no image") }
         var requirements = VkMemoryRequirements()
         vkGetImageMemoryRequirements(context.device, created, &requirements)
-        memorySize = Int(requirements.size)
         do {
-            memory = try context.allocate(
-                requirements, properties: VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue))
+            memory = try context.imageMemory.allocate(requirements)
         } catch {
             vkDestroyImage(context.device, created, nil)
             throw error
@@ -61,11 +60,11 @@ final class GPUImage {
         viewInfo.format = format
         viewInfo.subresourceRange = Self.range(levels: mipLevels, layers: layers)
         var createdView: VkImageView?
-        let bound = vkBindImageMemory(context.device, created, memory, 0)
+        let bound = vkBindImageMemory(context.device, created, memory.memory, VkDeviceSize(memory.offset))
         let result = bound == VK_SUCCESS ? vkCreateImageView(context.device, &viewInfo, nil, &createdView) : bound
         guard result == VK_SUCCESS, let createdView else {
             vkDestroyImage(context.device, created, nil)
-            context.free(memory, size: memorySize)
+            context.imageMemory.release(memory)
             throw VulkanError(bound == VK_SUCCESS ? "vkCreateImageView" : "vkBindImageMemory", result)
         }
         image = created
@@ -74,9 +73,27 @@ final class GPUImage {
 
     deinit {
         if let descriptor { descriptor.pool.free(descriptor.set) }
+        if let levelZeroView { vkDestroyImageView(context.device, levelZeroView, nil) }
         vkDestroyImageView(context.device, view, nil)
         vkDestroyImage(context.device, image, nil)
-        context.free(memory, size: memorySize)
+        context.imageMemory.release(memory)
+    }
+
+    /// The view of level 0 alone (storage images bind a single level; ``view`` covers them all).
+    func baseLevelView() throws(VulkanError) -> VkImageView {
+        if mipLevels == 1 && layers == 1 { return view }
+        if let levelZeroView { return levelZeroView }
+        var info = VkImageViewCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
+        info.image = image
+        info.viewType = VK_IMAGE_VIEW_TYPE_2D
+        info.format = format
+        info.subresourceRange = Self.range(levels: 1, layers: 1)
+        var created: VkImageView?
+        try check(vkCreateImageView(context.device, &info, nil, &created), "vkCreateImageView(level 0)")
+        guard let created else { throw VulkanError("no image view") }
+        levelZeroView = created
+        return created
     }
 
     static func range(baseLevel: Int = 0, levels: Int = 1, layers: Int = 1) -> VkImageSubresourceRange {

@@ -1,0 +1,266 @@
+// The CPU stamping kernel: the same arithmetic as Shaders/stamp.comp, laid out for the host's vector unit. Each
+// 16×16 cell is held as planes of floats (paint, the stroke's body, its halo); a stamp touches only the rows and
+// 8-pixel spans it reaches, and the inner loops are branch-free so the compiler turns them into SIMD.
+
+#include "mlstamp.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+
+enum { TILE = 256, CELL = 16, CELLS_PER_SIDE = TILE / CELL, PIXELS = CELL * CELL, SPAN = 8 };
+
+typedef struct {
+    float red[PIXELS], green[PIXELS], blue[PIXELS], alpha[PIXELS];
+} Planes;
+
+typedef struct {
+    const MLStampJob *job;
+    /// Next unit of work (a row of cells of one tile), shared by the threads.
+    int next;
+    int units;
+} Work;
+
+int ml_mask_layer_bytes(int levels) {
+    int bytes = 0;
+    for (int level = 0; level < levels; level++) bytes += (TILE >> level) * (TILE >> level);
+    return bytes;
+}
+
+// The kernel's functions are inlined into the worker, so that they are built for each of its targets.
+#define KERNEL static inline __attribute__((always_inline))
+
+KERNEL float clamp01(float value) { return value < 0 ? 0 : (value > 1 ? 1 : value); }
+
+KERNEL void clearPlanes(Planes *planes) { memset(planes, 0, sizeof(Planes)); }
+
+/// paint = wet × opacity over paint (or paint × (1 − wet alpha × opacity) to erase).
+KERNEL void composite(Planes *restrict paint, const Planes *restrict wet, float opacity, bool erase) {
+    if (erase) {
+        for (int i = 0; i < PIXELS; i++) {
+            float keep = 1 - wet->alpha[i] * opacity;
+            paint->red[i] *= keep;
+            paint->green[i] *= keep;
+            paint->blue[i] *= keep;
+            paint->alpha[i] *= keep;
+        }
+        return;
+    }
+    for (int i = 0; i < PIXELS; i++) {
+        float keep = 1 - wet->alpha[i] * opacity;
+        paint->red[i] = wet->red[i] * opacity + paint->red[i] * keep;
+        paint->green[i] = wet->green[i] * opacity + paint->green[i] * keep;
+        paint->blue[i] = wet->blue[i] * opacity + paint->blue[i] * keep;
+        paint->alpha[i] = wet->alpha[i] * opacity + paint->alpha[i] * keep;
+    }
+}
+
+/// Bilinear sample of one mask level at (u, v) in 0…1, clamped to the edge, as a sampler with linear filtering.
+KERNEL float bilinear(const uint8_t *level, int size, float u, float v) {
+    float x = u * size - 0.5f, y = v * size - 0.5f;
+    float fx = floorf(x), fy = floorf(y);
+    float wx = x - fx, wy = y - fy;
+    int x0 = (int)fx, y0 = (int)fy;
+    int x1 = x0 + 1, y1 = y0 + 1;
+    x0 = x0 < 0 ? 0 : (x0 >= size ? size - 1 : x0);
+    x1 = x1 < 0 ? 0 : (x1 >= size ? size - 1 : x1);
+    y0 = y0 < 0 ? 0 : (y0 >= size ? size - 1 : y0);
+    y1 = y1 < 0 ? 0 : (y1 >= size ? size - 1 : y1);
+    float top = level[y0 * size + x0] * (1 - wx) + level[y0 * size + x1] * wx;
+    float bottom = level[y1 * size + x0] * (1 - wx) + level[y1 * size + x1] * wx;
+    return (top * (1 - wy) + bottom * wy) / 255.0f;
+}
+
+/// Trilinear sample of mask `layer` at level of detail `lod`.
+KERNEL float sampleMask(const MLStampJob *job, int layer, float u, float v, float lod) {
+    int last = job->maskLevels - 1;
+    if (lod > last) lod = last;
+    int level0 = (int)floorf(lod);
+    float weight = lod - level0;
+    int level1 = level0 < last ? level0 + 1 : level0;
+    const uint8_t *chain = job->masks + (size_t)layer * ml_mask_layer_bytes(job->maskLevels);
+    int offset0 = ml_mask_layer_bytes(level0), offset1 = ml_mask_layer_bytes(level1);
+    float near = bilinear(chain + offset0, TILE >> level0, u, v);
+    if (weight == 0) return near;
+    return near * (1 - weight) + bilinear(chain + offset1, TILE >> level1, u, v) * weight;
+}
+
+/// Adds one stamp to a cell's body or halo. `columnX`/`rowY` are the document positions of the cell's pixel
+/// centres; (`cellX`, `cellY`) is the cell's top-left in tile pixels.
+KERNEL void stampCell(
+    const MLStampJob *job, const MLStamp *stamp, const MLStroke *stroke, const float *columnX, const float *rowY,
+    float originX, float originY, int cellX, int cellY, Planes *restrict body, Planes *restrict halo) {
+    float scale = job->scale;
+    float radiusPixels = stamp->radiusPixels;
+    bool textured = stroke->textureLayer > 0.5f;
+    // How far paint reaches from the centre, in tile pixels: the rotated square of a texture, or the disc and
+    // its antialiased rim (under a pixel wider).
+    float reach = textured ? radiusPixels * 1.4144f + 1.5f : radiusPixels + 1;
+    float centreX = (stamp->x - originX) * scale - cellX;
+    float centreY = (stamp->y - originY) * scale - cellY;
+    int firstRow = (int)floorf(centreY - reach), lastRow = (int)ceilf(centreY + reach);
+    if (firstRow < 0) firstRow = 0;
+    if (lastRow > CELL - 1) lastRow = CELL - 1;
+    if (firstRow > lastRow) return;
+
+    float cosine = stamp->cosOverRadius, sine = stamp->sinOverRadius;
+    float red = stamp->red, green = stamp->green, blue = stamp->blue, alpha = stamp->alpha;
+    bool isHalo = stamp->halo > 0.5f;
+    Planes *restrict target = isHalo ? halo : body;
+    float rim = radiusPixels > 0.5f ? radiusPixels : 0.5f;
+    float knee = clamp01(stroke->hardness);
+    float softness = knee >= 1 ? 0 : 1 / (1 - knee);
+    int layer = 0;
+    float lod = 0;
+    if (textured) {
+        layer = (int)nearbyintf(stroke->textureLayer - 1 + stamp->slot);
+        layer = layer < 0 ? 0 : (layer >= job->maskLayers ? job->maskLayers - 1 : layer);
+        float diameter = 2 * radiusPixels > 1e-3f ? 2 * radiusPixels : 1e-3f;
+        lod = log2f((float)TILE / diameter);
+        if (lod < 0) lod = 0;
+    }
+
+    for (int row = firstRow; row <= lastRow; row++) {
+        float dy = rowY[row] - stamp->y;
+        // The row's chord of the disc (a texture's square is not clipped further).
+        float rowOffset = (float)row + 0.5f - centreY;
+        float half = textured ? reach : sqrtf(fmaxf(reach * reach - rowOffset * rowOffset, 0));
+        int firstSpan = (int)floorf(centreX - half), lastSpan = (int)ceilf(centreX + half);
+        if (lastSpan < 0 || firstSpan > CELL - 1) continue;
+        firstSpan = firstSpan < 0 ? 0 : firstSpan / SPAN;
+        lastSpan = lastSpan > CELL - 1 ? CELL / SPAN - 1 : lastSpan / SPAN;
+        for (int span = firstSpan; span <= lastSpan; span++) {
+            int base = row * CELL + span * SPAN;
+            float mask[SPAN];
+            if (textured) {
+                for (int lane = 0; lane < SPAN; lane++) {
+                    float dx = columnX[span * SPAN + lane] - stamp->x;
+                    float u = (cosine * dx + sine * dy) * 0.5f + 0.5f;
+                    float v = (cosine * dy - sine * dx) * 0.5f + 0.5f;
+                    bool inside = u >= 0 && u <= 1 && v >= 0 && v <= 1;
+                    mask[lane] = inside ? sampleMask(job, layer, u, v, lod) : 0;
+                }
+            } else {
+                for (int lane = 0; lane < SPAN; lane++) {
+                    float dx = columnX[span * SPAN + lane] - stamp->x;
+                    float localX = cosine * dx + sine * dy;
+                    float localY = cosine * dy - sine * dx;
+                    float distance = sqrtf(localX * localX + localY * localY);
+                    float edge = clamp01((1 - distance) * rim + 0.5f);
+                    float falloff = knee >= 1 ? 1 : clamp01((1 - distance) * softness);
+                    mask[lane] = edge * falloff;
+                }
+            }
+            if (isHalo) {
+                for (int lane = 0; lane < SPAN; lane++) {
+                    int i = base + lane;
+                    target->red[i] = fmaxf(target->red[i], red * mask[lane]);
+                    target->green[i] = fmaxf(target->green[i], green * mask[lane]);
+                    target->blue[i] = fmaxf(target->blue[i], blue * mask[lane]);
+                    target->alpha[i] = fmaxf(target->alpha[i], alpha * mask[lane]);
+                }
+            } else {
+                for (int lane = 0; lane < SPAN; lane++) {
+                    int i = base + lane;
+                    float a = alpha * mask[lane];
+                    float keep = 1 - a;
+                    target->red[i] = red * mask[lane] + target->red[i] * keep;
+                    target->green[i] = green * mask[lane] + target->green[i] * keep;
+                    target->blue[i] = blue * mask[lane] + target->blue[i] * keep;
+                    target->alpha[i] = a + target->alpha[i] * keep;
+                }
+            }
+        }
+    }
+}
+
+/// Runs one cell's list: its pixels are read once, every stroke's stamps build up and are composited in order,
+/// and the pixels are written once.
+KERNEL void runCell(const MLStampJob *job, int tile, int cell, Planes *paint, Planes *body, Planes *halo) {
+    uint32_t first = job->cells[((size_t)tile * CELLS_PER_SIDE * CELLS_PER_SIDE + cell) * 2];
+    uint32_t count = job->cells[((size_t)tile * CELLS_PER_SIDE * CELLS_PER_SIDE + cell) * 2 + 1];
+    if (count == 0) return;
+    int cellX = (cell % CELLS_PER_SIDE) * CELL, cellY = (cell / CELLS_PER_SIDE) * CELL;
+    float originX = job->origins[tile * 2], originY = job->origins[tile * 2 + 1];
+    uint16_t *pixels = job->pixels[tile];
+    float columnX[CELL], rowY[CELL];
+    for (int i = 0; i < CELL; i++) {
+        columnX[i] = originX + ((float)(cellX + i) + 0.5f) / job->scale;
+        rowY[i] = originY + ((float)(cellY + i) + 0.5f) / job->scale;
+    }
+    for (int row = 0; row < CELL; row++) {
+        const uint16_t *source = pixels + ((size_t)(cellY + row) * TILE + cellX) * 4;
+        for (int column = 0; column < CELL; column++) {
+            int i = row * CELL + column;
+            paint->red[i] = source[column * 4] / 65535.0f;
+            paint->green[i] = source[column * 4 + 1] / 65535.0f;
+            paint->blue[i] = source[column * 4 + 2] / 65535.0f;
+            paint->alpha[i] = source[column * 4 + 3] / 65535.0f;
+        }
+    }
+    clearPlanes(body);
+    clearPlanes(halo);
+    bool bodyUsed = false, haloUsed = false;
+    uint32_t current = (uint32_t)job->stamps[job->entries[first]].stroke;
+    for (uint32_t entry = first; entry < first + count; entry++) {
+        const MLStamp *stamp = &job->stamps[job->entries[entry]];
+        uint32_t strokeIndex = (uint32_t)stamp->stroke;
+        if (strokeIndex != current) {
+            const MLStroke *done = &job->strokes[current];
+            if (haloUsed) composite(paint, halo, done->opacity, done->erase > 0.5f);
+            if (bodyUsed) composite(paint, body, done->opacity, done->erase > 0.5f);
+            if (haloUsed) clearPlanes(halo);
+            if (bodyUsed) clearPlanes(body);
+            bodyUsed = haloUsed = false;
+            current = strokeIndex;
+        }
+        stampCell(
+            job, stamp, &job->strokes[current], columnX, rowY, originX, originY, cellX, cellY, body, halo);
+        if (stamp->halo > 0.5f) haloUsed = true; else bodyUsed = true;
+    }
+    const MLStroke *last = &job->strokes[current];
+    if (haloUsed) composite(paint, halo, last->opacity, last->erase > 0.5f);
+    if (bodyUsed) composite(paint, body, last->opacity, last->erase > 0.5f);
+    for (int row = 0; row < CELL; row++) {
+        uint16_t *target = pixels + ((size_t)(cellY + row) * TILE + cellX) * 4;
+        for (int column = 0; column < CELL; column++) {
+            int i = row * CELL + column;
+            target[column * 4] = (uint16_t)(clamp01(paint->red[i]) * 65535.0f + 0.5f);
+            target[column * 4 + 1] = (uint16_t)(clamp01(paint->green[i]) * 65535.0f + 0.5f);
+            target[column * 4 + 2] = (uint16_t)(clamp01(paint->blue[i]) * 65535.0f + 0.5f);
+            target[column * 4 + 3] = (uint16_t)(clamp01(paint->alpha[i]) * 65535.0f + 0.5f);
+        }
+    }
+}
+
+// Everything above is inlined here, and this is built for AVX2 as well as the baseline; the loader picks the
+// version the processor runs.
+__attribute__((target_clones("arch=x86-64-v3", "default"))) static void *worker(void *argument) {
+    Work *work = argument;
+    Planes paint, body, halo;
+    for (;;) {
+        int unit = __atomic_fetch_add(&work->next, 1, __ATOMIC_RELAXED);
+        if (unit >= work->units) break;
+        int tile = unit / CELLS_PER_SIDE, cellRow = unit % CELLS_PER_SIDE;
+        for (int column = 0; column < CELLS_PER_SIDE; column++) {
+            runCell(work->job, tile, cellRow * CELLS_PER_SIDE + column, &paint, &body, &halo);
+        }
+    }
+    return NULL;
+}
+
+void ml_stamp_tiles(const MLStampJob *job) {
+    Work work = {.job = job, .next = 0, .units = job->tileCount * CELLS_PER_SIDE};
+    enum { MAXIMUM_THREADS = 64 };
+    pthread_t helpers[MAXIMUM_THREADS];
+    int helperCount = job->threads - 1;
+    if (helperCount > MAXIMUM_THREADS) helperCount = MAXIMUM_THREADS;
+    if (helperCount > work.units - 1) helperCount = work.units - 1;
+    int started = 0;
+    for (; started < helperCount; started++) {
+        if (pthread_create(&helpers[started], NULL, worker, &work) != 0) break;
+    }
+    worker(&work);  // this thread works too; if no helper started, it does everything
+    for (int index = 0; index < started; index++) pthread_join(helpers[index], NULL);
+}

@@ -1,0 +1,119 @@
+import CStamping
+import CVulkan
+import Glibc
+
+/// Stamps binned work on the host's cores (CStamping): the tiles go down to a staging buffer, are stamped there
+/// and go back. On a CPU device (lavapipe) this is several times faster than the compute shader, whose stamp
+/// loads the device's compiler makes lane by lane.
+final class CPUStamping {
+    /// Tiles stamped per round trip: bounds the staging memory (32 × 512 KiB).
+    static let tilesPerGroup = 32
+    static let tileBytes = TileLayer.tileSize * TileLayer.tileSize * 8
+
+    private let context: VulkanContext
+    private let textures: BrushTextures
+    private var staging: GPUBuffer?
+    private let threads = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+
+    init(_ context: VulkanContext, textures: BrushTextures) {
+        self.context = context
+        self.textures = textures
+    }
+
+    /// Stamps `work` into `layer`'s tiles (made where missing). Commands recorded earlier must have run.
+    func stamp(_ work: StampWork, into layer: TileLayer) throws(VulkanError) {
+        var start = 0
+        while start < work.tiles.count {
+            let group = Array(work.tiles[start..<min(start + Self.tilesPerGroup, work.tiles.count)])
+            try stamp(work, tiles: group, firstSlot: start, into: layer)
+            start += group.count
+        }
+        layer.staleMipmaps.formUnion(work.tiles)
+    }
+
+    private func stamp(_ work: StampWork, tiles: [TileKey], firstSlot: Int, into layer: TileLayer)
+        throws(VulkanError)
+    {
+        let staging = try stagingBuffer()
+        var fresh: [Int] = []
+        try context.submitAndWait { commands throws(VulkanError) in
+            for (index, key) in tiles.enumerated() {
+                if let tile = layer.tile(key) {
+                    copy(tile, toBufferAt: index, staging, commands)
+                } else {
+                    _ = try layer.makeTile(key, commands)
+                    fresh.append(index)
+                }
+            }
+        }
+        for index in fresh { memset(staging.contents.advanced(by: index * Self.tileBytes), 0, Self.tileBytes) }
+        let origins = tiles.flatMap { key -> [Float] in
+            let origin = layer.origin(of: key)
+            return [Float(origin.x), Float(origin.y)]
+        }
+        let pixels: [UnsafeMutablePointer<UInt16>?] = tiles.indices.map {
+            staging.contents.advanced(by: $0 * Self.tileBytes).assumingMemoryBound(to: UInt16.self)
+        }
+        work.stamps.withUnsafeBufferPointer { stamps in
+            work.strokes.withUnsafeBufferPointer { strokes in
+                work.cells.withUnsafeBufferPointer { cells in
+                    work.entries.withUnsafeBufferPointer { entries in
+                        origins.withUnsafeBufferPointer { origins in
+                            pixels.withUnsafeBufferPointer { pixels in
+                                textures.hostMasks.withUnsafeBufferPointer { masks in
+                                    var job = MLStampJob(
+                                        stamps: stamps.baseAddress, strokes: strokes.baseAddress,
+                                        cells: cells.baseAddress.map { $0 + firstSlot * StampRun.cellsPerTile * 2 },
+                                        entries: entries.baseAddress, tileCount: Int32(tiles.count),
+                                        pixels: pixels.baseAddress, origins: origins.baseAddress,
+                                        scale: Float(layer.scale), masks: masks.baseAddress,
+                                        maskLayers: Int32(BrushTextures.capacity),
+                                        maskLevels: Int32(BrushTextures.mipLevels), threads: Int32(threads))
+                                    ml_stamp_tiles(&job)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try context.submitAndWait { commands throws(VulkanError) in
+            fullBarrier(commands)
+            for (index, key) in tiles.enumerated() {
+                guard let tile = layer.tile(key) else { continue }
+                copy(bufferAt: index, staging, to: tile, commands)
+            }
+            fullBarrier(commands)
+        }
+    }
+
+    private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
+        if let staging { return staging }
+        let made = try GPUBuffer(
+            context, size: Self.tilesPerGroup * Self.tileBytes,
+            usage: VkBufferUsageFlagBits(
+                VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue))
+        staging = made
+        return made
+    }
+
+    private func region(at index: Int) -> VkBufferImageCopy {
+        var region = VkBufferImageCopy()
+        region.bufferOffset = VkDeviceSize(index * Self.tileBytes)
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+            layerCount: 1)
+        region.imageExtent = VkExtent3D(width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
+        return region
+    }
+
+    private func copy(_ tile: GPUImage, toBufferAt index: Int, _ buffer: GPUBuffer, _ commands: VkCommandBuffer) {
+        var region = region(at: index)
+        vkCmdCopyImageToBuffer(commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, buffer.buffer, 1, &region)
+    }
+
+    private func copy(bufferAt index: Int, _ buffer: GPUBuffer, to tile: GPUImage, _ commands: VkCommandBuffer) {
+        var region = region(at: index)
+        vkCmdCopyBufferToImage(commands, buffer.buffer, tile.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
+    }
+}
