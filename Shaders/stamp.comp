@@ -1,9 +1,9 @@
 #version 450
 // Stamps many strokes into one paint tile in a single dispatch. Each workgroup owns a 16×16 cell of the tile and
-// walks the cell's list of stamps (binned on the CPU, in stroke order) with its pixel held in registers: a stroke's
-// body ("over") and glow halo ("max") build up privately, as the raster path's wet layers do, and are composited
-// onto the paint at the stroke's opacity when the next stroke begins — so the tile is read and written once per
-// dispatch, however many dabs land on it.
+// walks the tile's list of stamps (binned on the CPU, in stroke order), staged 256 at a time in shared memory and
+// skipping those that miss the cell, with its pixel held in registers: a stroke's body ("over") and glow halo ("max") build up privately, as the raster
+// path's wet layers do, and are composited onto the paint at the stroke's opacity when the next stroke begins —
+// so the tile is read and written once per dispatch, however many dabs land on it.
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -22,7 +22,7 @@ layout(push_constant) uniform Push {
     float scale;      // tile pixels per document pixel
     uint stampBase;   // index in floats of stamp 0 (three vec4 each)
     uint strokeBase;  // index in floats of stroke 0 (one vec4 each)
-    uint cellBase;    // index in words of this tile's cell table: (first entry, count) per cell, row by row
+    uint cellBase;    // index in words of this tile's (first entry, count)
     uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order)
 } push;
 
@@ -36,53 +36,84 @@ vec4 composite(vec4 paint, vec4 wet, vec4 stroke) {
     return stroke.y > 0.5 ? paint * (1.0 - source.a) : source + paint * (1.0 - source.a);
 }
 
+// Stamps staged for the workgroup, 256 at a time: each invocation loads one, and whether it reaches the cell.
+shared vec4 stagedPlacement[256];
+shared vec4 stagedColor[256];
+shared vec4 stagedExtra[256];
+shared bool stagedHits[256];
+
 void main() {
-    uint cell = gl_WorkGroupID.y * 16u + gl_WorkGroupID.x;
-    uint first = push.entryBase + words[push.cellBase + cell * 2u];
-    uint count = words[push.cellBase + cell * 2u + 1u];
-    if (count == 0u) return;
+    uint first = push.entryBase + words[push.cellBase];
+    uint count = words[push.cellBase + 1u];
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     vec2 position = push.origin + (vec2(pixel) + 0.5) / push.scale;
+    // The cell in tile pixels, to skip the stamps that miss it.
+    vec2 cellLow = vec2(gl_WorkGroupID.xy * 16u);
+    vec2 cellHigh = cellLow + 16.0;
     vec4 paint = imageLoad(tile, pixel);
     vec4 body = vec4(0.0);
     vec4 halo = vec4(0.0);
-    uint current = uint(floats[push.stampBase + words[first] * 3u + 2u].y);
-    vec4 stroke = floats[push.strokeBase + current];
-    for (uint entry = first; entry < first + count; entry++) {
-        uint base = push.stampBase + words[entry] * 3u;
-        vec4 placement = floats[base];
-        vec4 extra = floats[base + 2u];
-        uint strokeIndex = uint(extra.y);
-        if (strokeIndex != current) {
-            paint = composite(composite(paint, halo, stroke), body, stroke);
-            body = vec4(0.0);
-            halo = vec4(0.0);
-            current = strokeIndex;
-            stroke = floats[push.strokeBase + current];
+    bool touched = false;
+    uint current = 0xffffffffu;
+    vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
+    for (uint chunk = 0u; chunk < count; chunk += 256u) {
+        uint mine = chunk + gl_LocalInvocationIndex;
+        if (mine < count) {
+            uint base = push.stampBase + words[first + mine] * 3u;
+            vec4 placement = floats[base];
+            vec4 extra = floats[base + 2u];
+            // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
+            vec2 centre = (placement.xy - push.origin) * push.scale;
+            bool isTextured = textured && floats[push.strokeBase + uint(extra.y)].w > 0.5;
+            float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
+            stagedHits[gl_LocalInvocationIndex] =
+                !(any(lessThan(centre + reach, cellLow)) || any(greaterThan(centre - reach, cellHigh)));
+            stagedPlacement[gl_LocalInvocationIndex] = placement;
+            stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
+            stagedExtra[gl_LocalInvocationIndex] = extra;
         }
-        vec2 offset = position - placement.xy;
-        vec2 local = vec2(placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
-        float mask;
-        if (textured && stroke.w > 0.5) {
-            vec2 texel = local * 0.5 + 0.5;
-            bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
-            // The level a rasterised quad of this size would sample.
-            float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
-            mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
-        } else {
-            float distance = length(local);
-            float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
-            float knee = clamp(stroke.z, 0.0, 1.0);
-            float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
-            mask = rim * falloff;
+        barrier();
+        uint staged = min(count - chunk, 256u);
+        for (uint index = 0u; index < staged; index++) {
+            if (!stagedHits[index]) continue;
+            touched = true;
+            vec4 placement = stagedPlacement[index];
+            vec4 extra = stagedExtra[index];
+            uint strokeIndex = uint(extra.y);
+            if (strokeIndex != current) {
+                if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
+                body = vec4(0.0);
+                halo = vec4(0.0);
+                current = strokeIndex;
+                stroke = floats[push.strokeBase + current];
+            }
+            vec2 offset = position - placement.xy;
+            vec2 local =
+                vec2(placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
+            float mask;
+            if (textured && stroke.w > 0.5) {
+                vec2 texel = local * 0.5 + 0.5;
+                bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
+                // The level a rasterised quad of this size would sample.
+                float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
+                mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
+            } else {
+                float distance = length(local);
+                float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
+                float knee = clamp(stroke.z, 0.0, 1.0);
+                float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
+                mask = rim * falloff;
+            }
+            vec4 source = stagedColor[index] * mask;
+            if (extra.z > 0.5) {
+                halo = max(halo, source);
+            } else {
+                body = source + body * (1.0 - source.a);
+            }
         }
-        vec4 source = floats[base + 1u] * mask;
-        if (extra.z > 0.5) {
-            halo = max(halo, source);
-        } else {
-            body = source + body * (1.0 - source.a);
-        }
+        barrier();
     }
+    if (!touched) return;
     paint = composite(composite(paint, halo, stroke), body, stroke);
     imageStore(tile, pixel, paint);
 }

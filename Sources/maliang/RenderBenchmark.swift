@@ -51,6 +51,7 @@ enum RenderBenchmark {
     static func dabRates(_ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, context: VulkanContext)
         throws
     {
+        var sustained: [(Double, CanvasRenderer, [Stroke], Int)] = []
         for radius in radii {
             let brush = AnyBrush.brush(
                 Brush(
@@ -79,6 +80,20 @@ enum RenderBenchmark {
                     format: "radius %3.0f: %8.0f dabs/s, %7.1f Mpx/s covered (%d dabs × %d passes, %.2f s)", radius,
                     Double(dabs) / seconds,
                     coverage / seconds, dabs / passes, passes, seconds))
+            sustained.append((radius, canvas, strokes, passes))
+        }
+        // Then the device kept busy: many passes into one layer, as many strokes per submission as a batch takes.
+        for (radius, canvas, strokes, passes) in sustained {
+            let run = try canvas.measureSustainedReplay(strokes, passes: max(passes, 4))
+            let coverage = Double(run.dabs) * Double.pi * radius * radius / 1e6
+            let busy =
+                run.busySeconds.map {
+                    String(format: ", device busy %.3f s (%.0f %%)", $0, 100 * $0 / max(run.seconds, 1e-9))
+                } ?? ""
+            print(
+                String(
+                    format: "radius %3.0f sustained: %7.1f Mpx/s covered (%d dabs in one layer, %.2f s%@)", radius,
+                    coverage / run.seconds, run.dabs, run.seconds, busy))
         }
     }
 

@@ -63,7 +63,7 @@ final class CPUStamping {
                                 textures.hostMasks.withUnsafeBufferPointer { masks in
                                     var job = MLStampJob(
                                         stamps: stamps.baseAddress, strokes: strokes.baseAddress,
-                                        cells: cells.baseAddress.map { $0 + firstSlot * StampRun.cellsPerTile * 2 },
+                                        cells: cells.baseAddress.map { $0 + firstSlot * work.cellsPerTile * 2 },
                                         entries: entries.baseAddress, tileCount: Int32(tiles.count),
                                         pixels: pixels.baseAddress, origins: origins.baseAddress,
                                         scale: Float(layer.scale), masks: masks.baseAddress,

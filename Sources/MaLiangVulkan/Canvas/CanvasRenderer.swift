@@ -197,6 +197,10 @@ public final class CanvasRenderer {
     ) throws(VulkanError) {
         let target = layer ?? paint
         let batch = CommandBatch(context)
+        // On a GPU, one submission of kernel work runs while the next is recorded.
+        var inFlight: CommandBatch.Submission?
+        var batchHasQuads = false
+        defer { _ = try? inFlight?.wait() }
         var pixels = 0
         let tileArea = Double(TileLayer.tileSize * TileLayer.tileSize)
         let usesKernel = stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil)
@@ -204,21 +208,24 @@ public final class CanvasRenderer {
         // undo copy, a stroke the kernels do not draw) has them stamped first.
         func stampQueued() throws(VulkanError) {
             guard !run.isEmpty else { return }
-            let work = run.takeWork(for: target, onlyTiles: onlyTiles, textures: brushTextures)
             if let gpuStamping, stamping == .gpuKernel {
+                let work = run.takeWork(
+                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: 1, textures: brushTextures)
                 try batch.record(work: work.stamps.count) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)
                 }
             } else {
+                let work = run.takeWork(
+                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
+                    textures: brushTextures)
                 // The host reads the tiles: what is recorded before must have run.
-                try batch.flush { painter.arena.reset() }
+                try flush(batch, inFlight: &inFlight)
                 try cpuStamping.stamp(work, into: target)
             }
         }
+        var source = StampSource(strokes)
         for (index, stroke) in strokes.enumerated() {
-            var builder = stroke.makeBuilder()
-            var stamps = builder.add(stroke.samples)
-            builder.finish(into: &stamps)
+            let stamps = source.stamps(at: index)
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
             // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
@@ -235,24 +242,29 @@ public final class CanvasRenderer {
                     }
                 }
                 run.append(stroke, stamps: stamps)
-                let side = target.scale * target.scale
-                pixels += Int(stamps.reduce(0.0) { $0 + Double($1.size) * Double($1.size) * side })
+                pixels += Self.coveredPixels(stamps, scale: target.scale)
                 if run.stampCount >= Self.batchStamps || pixels >= Self.batchPixels {
                     try stampQueued()
-                    try flush(batch, progress: range, done: Double(index + 1) / Double(strokes.count))
+                    if stamping == .gpuKernel && !batchHasQuads {
+                        try submitOverlapped(batch, inFlight: &inFlight)
+                    } else {
+                        try flush(batch, inFlight: &inFlight)
+                    }
+                    batchHasQuads = false
+                    try report(Double(index + 1) / Double(strokes.count), in: range)
                     pixels = 0
                 }
                 continue
             }
             try stampQueued()
+            batchHasQuads = true
             // A long stroke goes tile group by tile group, so its layers never hold more than one group.
             let chunks = touched.sorted().chunked(Self.tilesPerChunk)
             for (chunkIndex, chunk) in chunks.enumerated() {
                 let tiles = Set(chunk)
                 // What the GPU covers: each stamp's area at the layer's scale, at most the group's.
                 let groupArea = tileArea * Double(tiles.count)
-                let side = target.scale * target.scale
-                pixels += Int(stamps.reduce(0.0) { $0 + min(Double($1.size) * Double($1.size) * side, groupArea) })
+                pixels += Self.coveredPixels(stamps, scale: target.scale, atMost: groupArea)
                 try batch.record(work: stamps.count) { commands throws(VulkanError) in
                     let wet = StrokeBaker.WetStroke(brush: stroke.brush, like: target, pool: wetTiles)
                     try baker.addStamps(
@@ -264,14 +276,54 @@ public final class CanvasRenderer {
                     batch.hold(wet.body.tileImages + wet.halo.tileImages)
                 }
                 if batch.pendingWork >= Self.batchStamps || pixels >= Self.batchPixels {
+                    try flush(batch, inFlight: &inFlight)
+                    batchHasQuads = false
                     let done = (Double(index) + Double(chunkIndex + 1) / Double(chunks.count)) / Double(strokes.count)
-                    try flush(batch, progress: range, done: done)
+                    try report(done, in: range)
                     pixels = 0
                 }
             }
         }
         try stampQueued()
-        try flush(batch, progress: range, done: 1)
+        try flush(batch, inFlight: &inFlight)
+        try report(1, in: range)
+    }
+
+    /// Submits a batch of kernel work without waiting for it, once the one before it has run: the device works on
+    /// one while the CPU prepares the next.
+    private func submitOverlapped(_ batch: CommandBatch, inFlight: inout CommandBatch.Submission?)
+        throws(VulkanError)
+    {
+        let submitted = try batch.submit()
+        try inFlight?.wait()
+        inFlight = submitted
+        // The arena the finished submission read is free for the next batch.
+        gpuStamping?.turnArenas()
+    }
+
+    /// Submits a batch and waits for it and any submission before it, then empties the upload arenas.
+    private func flush(_ batch: CommandBatch, inFlight: inout CommandBatch.Submission?) throws(VulkanError) {
+        try inFlight?.wait()
+        inFlight = nil
+        try batch.flush {
+            painter.arena.reset()
+            gpuStamping?.resetArenas()
+        }
+    }
+
+    /// Tells the progress handler, when there is a range, that `fraction` of the work in it is done.
+    private func report(_ fraction: Double, in range: ClosedRange<Double>?) throws(VulkanError) {
+        if let range { try report(fraction, in: range) }
+    }
+
+    /// The pixels the device covers for `stamps` at `scale`: each stamp's square, at most `atMost`.
+    static func coveredPixels(_ stamps: [Stamp], scale: Double, atMost: Double = .infinity) -> Int {
+        var total = 0.0
+        for stamp in stamps {
+            let side = Double(stamp.size) * scale
+            total += min(side * side, atMost)
+        }
+        return Int(total)
     }
 
     /// Whether baking `stroke` goes through a stamping kernel (chartlet brushes are drawn as quads).
@@ -279,15 +331,6 @@ public final class CanvasRenderer {
         guard stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil) else { return false }
         if case .chartlet = stroke.brush { return false }
         return true
-    }
-
-    /// Submits a baking batch, waits, frees its upload memory and reports `done` of the work in `range`.
-    private func flush(_ batch: CommandBatch, progress range: ClosedRange<Double>?, done: Double) throws(VulkanError) {
-        try batch.flush {
-            painter.arena.reset()
-            gpuStamping?.arena.reset()
-        }
-        if let range { try report(done, in: range) }
     }
 
     /// Tells the progress handler `fraction` of the work in `range` is done; throws if it asks to stop.
@@ -358,6 +401,32 @@ extension CanvasRenderer {
         let elapsed = ContinuousClock.now - start
         layer.removeAll()
         return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as
+    /// a batch takes: the throughput of a device kept busy. Returns the dabs, the wall time and the time the device
+    /// was busy (nil where it cannot tell).
+    package func measureSustainedReplay(_ strokes: [Stroke], passes: Int) throws(VulkanError)
+        -> (dabs: Int, seconds: Double, busySeconds: Double?)
+    {
+        let layer = TileLayer(
+            context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
+        defer { layer.removeAll() }
+        try bake(strokes, into: layer)
+        var dabs = 0
+        for stroke in strokes {
+            var builder = stroke.makeBuilder()
+            var stamps = builder.add(stroke.samples)
+            builder.finish(into: &stamps)
+            dabs += stamps.count
+        }
+        let repeated = Array(Array(repeating: strokes, count: passes).joined())
+        let timed = context.measureGPUTime()
+        let start = ContinuousClock.now
+        try bake(repeated, into: layer)
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil)
     }
 
     /// Renders one display frame of `width`×`height` through `view` into a GPU image (no read-back, as a window

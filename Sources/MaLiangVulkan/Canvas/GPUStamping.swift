@@ -6,12 +6,31 @@ import CVulkan
 final class GPUStamping {
     private let kernel: StampKernel
     private let textures: BrushTextures
-    let arena: UploadArena
+    /// Two arenas used in turn: the device reads one submission's work while the next is written into the other.
+    private let arenas: [UploadArena]
+    private var current = 0
 
     init(_ context: VulkanContext, kernel: StampKernel, textures: BrushTextures) throws(VulkanError) {
         self.kernel = kernel
         self.textures = textures
-        arena = try UploadArena(context, capacity: 4 << 20, usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
+        arenas = [
+            try UploadArena(context, capacity: 4 << 20, usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+            try UploadArena(context, capacity: 4 << 20, usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+        ]
+    }
+
+    /// The arena being written.
+    var arena: UploadArena { arenas[current] }
+
+    /// Turns to the other arena, emptying it: call once the submission that last read it has run.
+    func turnArenas() {
+        current = 1 - current
+        arenas[current].reset()
+    }
+
+    /// Empties both arenas: call when nothing recorded is in flight.
+    func resetArenas() {
+        for arena in arenas { arena.reset() }
     }
 
     /// Records `work` into `layer`'s tiles (made where missing).
@@ -46,7 +65,7 @@ final class GPUStamping {
             var push = StampKernel.Push(
                 originX: Float(origin.x), originY: Float(origin.y), scale: Float(layer.scale),
                 stampBase: UInt32(base / 16), strokeBase: UInt32((base + stampBytes) / 16),
-                cellBase: UInt32(cellWords + slot * StampRun.cellsPerTile * 2),
+                cellBase: UInt32(cellWords + slot * work.cellsPerTile * 2),
                 entryBase: UInt32(cellWords + work.cells.count))
             try kernel.dispatch(tile: tile, push: &push, commands)
         }

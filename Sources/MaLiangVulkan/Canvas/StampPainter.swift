@@ -32,11 +32,15 @@ final class StampPainter {
     /// The tiles of `layer` that `stamps` reach.
     func tiles(touchedBy stamps: [Stamp], in layer: TileLayer) -> Set<TileKey> {
         var keys = Set<TileKey>()
+        // Consecutive stamps mostly reach the same tiles: those are inserted once.
+        var previous: (ClosedRange<Int>, ClosedRange<Int>)?
         for stamp in stamps {
             let reach = Self.reach(of: stamp, scale: layer.scale)
             guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
                 let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
             else { continue }
+            if let previous, previous.0 == columns, previous.1 == rows { continue }
+            previous = (columns, rows)
             for row in rows {
                 for column in columns { keys.insert(TileKey(column: column, row: row)) }
             }

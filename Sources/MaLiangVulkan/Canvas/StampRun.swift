@@ -15,9 +15,10 @@ package enum StampingPath: String, CaseIterable, Sendable {
 /// Strokes queued to be stamped together, and their stamps binned by the 16×16-pixel cells of the tiles they
 /// reach — the work both stamping kernels (Shaders/stamp.comp on a GPU, CStamping on the CPU) walk cell by cell.
 struct StampRun {
-    static let cellSize = 16
-    static let cellsPerTileSide = TileLayer.tileSize / cellSize
-    static let cellsPerTile = cellsPerTileSide * cellsPerTileSide
+    /// Cells per tile side the host's kernel bins into (16×16 pixels each). The compute shader takes whole tiles'
+    /// lists (1) and has each workgroup skip the stamps that miss its cell: a GPU tests a stamp far faster than the
+    /// host bins it.
+    static let hostCellsPerTileSide = 16
 
     /// The strokes waiting, in order.
     private(set) var strokes: [(stroke: Stroke, stamps: [Stamp])] = []
@@ -39,14 +40,17 @@ struct StampRun {
 
     var isEmpty: Bool { strokes.isEmpty }
 
-    /// Takes the queued strokes out as binned work for `layer` (only its `onlyTiles` when given).
-    mutating func takeWork(for layer: TileLayer, onlyTiles: Set<TileKey>?, textures: BrushTextures) -> StampWork {
+    /// Takes the queued strokes out as work for `layer` (only its `onlyTiles` when given), binned into
+    /// `cellsPerTileSide`² cells per tile.
+    mutating func takeWork(
+        for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
+    ) -> StampWork {
         defer {
             strokes = []
             stampCount = 0
         }
         var work = StampWork()
-        var bins = CellBins(layer: layer, onlyTiles: onlyTiles)
+        var bins = CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide)
         let scale = Float(layer.scale)
         for (strokeIndex, entry) in strokes.enumerated() {
             let brush = entry.stroke.brush
@@ -77,6 +81,7 @@ struct StampRun {
             }
         }
         (work.tiles, work.cells, work.entries) = bins.finish()
+        work.cellsPerTile = cellsPerTileSide * cellsPerTileSide
         return work
     }
 }
@@ -85,8 +90,9 @@ struct StampRun {
 struct StampWork {
     var stamps: [MLStamp] = []
     var strokes: [MLStroke] = []
-    /// The tiles reached; tile n's cells are at n × ``StampRun/cellsPerTile``.
+    /// The tiles reached; tile n's cells are at n × ``cellsPerTile``.
     var tiles: [TileKey] = []
+    var cellsPerTile = 1
     /// Per cell: index of its first entry, number of entries.
     var cells: [UInt32] = []
     /// Stamp indices, each cell's in stroke order.
@@ -97,71 +103,92 @@ struct StampWork {
 private struct CellBins {
     let layer: TileLayer
     let onlyTiles: Set<TileKey>?
+    let perSide: Int
+    let cellPixels: Double
     private var tiles: [TileKey] = []
     private var slots: [TileKey: Int] = [:]
-    /// (cell index, stamp index) pairs, in the order added.
-    private var pairs: [(cell: Int32, stamp: UInt32)] = []
+    /// The last tile looked up and its slot (consecutive stamps mostly land on the same tile).
+    private var lastTile: (key: TileKey, slot: Int)?
+    /// Cell index and stamp index of each binning, in the order added.
+    private var cellOfPair: [Int32] = []
+    private var stampOfPair: [UInt32] = []
 
-    init(layer: TileLayer, onlyTiles: Set<TileKey>?) {
+    init(layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int) {
         self.layer = layer
         self.onlyTiles = onlyTiles
+        perSide = cellsPerTileSide
+        cellPixels = Double(TileLayer.tileSize / cellsPerTileSide)
+    }
+
+    /// The slot of tile `key`, made when first reached; nil for a tile not to draw in.
+    private mutating func slot(_ key: TileKey, erasing: Bool) -> Int? {
+        if let lastTile, lastTile.key == key { return lastTile.slot }
+        if let onlyTiles, !onlyTiles.contains(key) { return nil }
+        let slot: Int
+        if let existing = slots[key] {
+            slot = existing
+        } else {
+            // Erasing where there is no paint does nothing: no tile is made for it.
+            if erasing && layer.tile(key) == nil { return nil }
+            slot = tiles.count
+            slots[key] = slot
+            tiles.append(key)
+        }
+        lastTile = (key, slot)
+        return slot
     }
 
     /// Bins stamp `index`, which paints up to `reach` document pixels from its centre; false when it reaches no
     /// cell to draw in.
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
-        let scale = layer.scale
-        let cell = Double(StampRun.cellSize)
-        let perSide = StampRun.cellsPerTileSide
+        let scale = layer.scale / cellPixels
         // Cells in layer coordinates, clipped to the layer.
-        let x0 = max(Int(((Double(stamp.x) - reach) * scale / cell).rounded(.down)), 0)
-        let x1 = min(Int(((Double(stamp.x) + reach) * scale / cell).rounded(.down)), layer.columns * perSide - 1)
-        let y0 = max(Int(((Double(stamp.y) - reach) * scale / cell).rounded(.down)), 0)
-        let y1 = min(Int(((Double(stamp.y) + reach) * scale / cell).rounded(.down)), layer.rows * perSide - 1)
+        let x0 = max(Int(((Double(stamp.x) - reach) * scale).rounded(.down)), 0)
+        let x1 = min(Int(((Double(stamp.x) + reach) * scale).rounded(.down)), layer.columns * perSide - 1)
+        let y0 = max(Int(((Double(stamp.y) - reach) * scale).rounded(.down)), 0)
+        let y1 = min(Int(((Double(stamp.y) + reach) * scale).rounded(.down)), layer.rows * perSide - 1)
         guard x0 <= x1, y0 <= y1 else { return false }
-        let before = pairs.count
+        let before = cellOfPair.count
         for tileRow in (y0 / perSide)...(y1 / perSide) {
             for tileColumn in (x0 / perSide)...(x1 / perSide) {
-                let key = TileKey(column: tileColumn, row: tileRow)
-                if let onlyTiles, !onlyTiles.contains(key) { continue }
-                let slot: Int
-                if let existing = slots[key] {
-                    slot = existing
-                } else {
-                    // Erasing where there is no paint does nothing: no tile is made for it.
-                    if erasing && layer.tile(key) == nil { continue }
-                    slot = tiles.count
-                    slots[key] = slot
-                    tiles.append(key)
-                }
-                let rows = max(y0, tileRow * perSide)...min(y1, tileRow * perSide + perSide - 1)
-                let columns = max(x0, tileColumn * perSide)...min(x1, tileColumn * perSide + perSide - 1)
-                for row in rows {
-                    let rowBase = slot * StampRun.cellsPerTile + (row - tileRow * perSide) * perSide
-                    for column in columns {
-                        pairs.append((Int32(rowBase + column - tileColumn * perSide), index))
+                guard let slot = slot(TileKey(column: tileColumn, row: tileRow), erasing: erasing) else { continue }
+                let firstRow = max(y0, tileRow * perSide) - tileRow * perSide
+                let lastRow = min(y1, tileRow * perSide + perSide - 1) - tileRow * perSide
+                let firstColumn = max(x0, tileColumn * perSide) - tileColumn * perSide
+                let lastColumn = min(x1, tileColumn * perSide + perSide - 1) - tileColumn * perSide
+                for row in firstRow...lastRow {
+                    let rowBase = Int32(slot * perSide * perSide + row * perSide)
+                    for column in firstColumn...lastColumn {
+                        cellOfPair.append(rowBase + Int32(column))
+                        stampOfPair.append(index)
                     }
                 }
             }
         }
-        return pairs.count > before
+        return cellOfPair.count > before
     }
 
-    /// The tiles, the cell table and the entries (a counting sort of the pairs by cell, stable).
+    /// The tiles, the cell table and the entries (a counting sort of the binnings by cell, stable).
     func finish() -> (tiles: [TileKey], cells: [UInt32], entries: [UInt32]) {
-        let cellCount = tiles.count * StampRun.cellsPerTile
+        let cellCount = tiles.count * perSide * perSide
         var cells = [UInt32](repeating: 0, count: cellCount * 2)
-        for pair in pairs { cells[Int(pair.cell) * 2 + 1] += 1 }
-        var position: UInt32 = 0
-        for cell in 0..<cellCount {
-            cells[cell * 2] = position
-            position += cells[cell * 2 + 1]
-        }
-        var next = (0..<cellCount).map { cells[$0 * 2] }
-        var entries = [UInt32](repeating: 0, count: pairs.count)
-        for pair in pairs {
-            entries[Int(next[Int(pair.cell)])] = pair.stamp
-            next[Int(pair.cell)] += 1
+        var entries = [UInt32](repeating: 0, count: cellOfPair.count)
+        cells.withUnsafeMutableBufferPointer { cells in
+            for cell in cellOfPair { cells[Int(cell) * 2 + 1] += 1 }
+            var position: UInt32 = 0
+            for cell in 0..<cellCount {
+                cells[cell * 2] = position
+                position += cells[cell * 2 + 1]
+            }
+            // The first of each cell's pairs doubles as its next free place while filling, then is put back.
+            entries.withUnsafeMutableBufferPointer { entries in
+                for (cell, stamp) in zip(cellOfPair, stampOfPair) {
+                    let at = Int(cells[Int(cell) * 2])
+                    entries[at] = stamp
+                    cells[Int(cell) * 2] += 1
+                }
+            }
+            for cell in 0..<cellCount { cells[cell * 2] -= cells[cell * 2 + 1] }
         }
         return (tiles, cells, entries)
     }

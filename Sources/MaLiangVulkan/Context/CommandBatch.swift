@@ -10,6 +10,8 @@ final class CommandBatch {
     private(set) var pendingWork = 0
     /// What recorded commands still use, kept alive until they have run.
     private var held: [AnyObject] = []
+    /// The device clock's timestamps for these commands, when it is measuring.
+    private var timestampPair = 0
 
     init(_ context: VulkanContext) { self.context = context }
 
@@ -29,16 +31,68 @@ final class CommandBatch {
 
     /// Submits what is recorded and waits until the GPU has finished; then `completed` runs (resetting arenas).
     func flush(then completed: () -> Void = {}) throws(VulkanError) {
-        guard let buffer = commands else { return }
+        defer { completed() }
+        try submit()?.wait()
+    }
+
+    /// Submits what is recorded without waiting: the device works on it while the next batch is recorded. The
+    /// submission keeps the commands and what they use until ``Submission/wait()`` (or until it goes).
+    func submit() throws(VulkanError) -> Submission? {
+        guard let buffer = commands else { return nil }
         commands = nil
         pendingWork = 0
-        defer {
+        let objects = held
+        held = []
+        let clockPair = timestampPair
+        if let clock = context.gpuClock { clock.end(buffer, pair: clockPair) }
+        do {
+            try check(vkEndCommandBuffer(buffer), "vkEndCommandBuffer")
+            let fence = try context.submitWithoutWaiting(buffer)
+            return Submission(context, commands: buffer, fence: fence, held: objects, clockPair: clockPair)
+        } catch {
             vkFreeCommandBuffers(context.device, context.commandPool, 1, [buffer])
-            held = []
-            completed()
+            throw error
         }
-        try check(vkEndCommandBuffer(buffer), "vkEndCommandBuffer")
-        try context.submit(buffer)
+    }
+
+    /// Commands on their way through the device.
+    final class Submission {
+        private let context: VulkanContext
+        private let commands: VkCommandBuffer
+        private var fence: VkFence?
+        private var held: [AnyObject]
+        private let clockPair: Int
+
+        init(_ context: VulkanContext, commands: VkCommandBuffer, fence: VkFence, held: [AnyObject], clockPair: Int) {
+            self.context = context
+            self.commands = commands
+            self.fence = fence
+            self.held = held
+            self.clockPair = clockPair
+        }
+
+        /// Waits until the device has run the commands, then lets go of them and what they used.
+        func wait() throws(VulkanError) {
+            guard let fence else { return }
+            self.fence = nil
+            defer {
+                vkDestroyFence(context.device, fence, nil)
+                vkFreeCommandBuffers(context.device, context.commandPool, 1, [commands])
+                held = []
+            }
+            try check(
+                vkWaitForFences(context.device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+            context.gpuClock?.collect(pair: clockPair)
+        }
+
+        deinit {
+            // Never free what the device may still be reading, even when the work was abandoned by an error.
+            if let fence {
+                vkWaitForFences(context.device, 1, [fence], VkBool32(VK_TRUE), UInt64.max)
+                vkDestroyFence(context.device, fence, nil)
+                vkFreeCommandBuffers(context.device, context.commandPool, 1, [commands])
+            }
+        }
     }
 
     private func open() throws(VulkanError) -> VkCommandBuffer {
@@ -60,6 +114,7 @@ final class CommandBatch {
             vkFreeCommandBuffers(context.device, context.commandPool, 1, [allocated])
             throw error
         }
+        timestampPair = context.gpuClock?.begin(allocated) ?? 0
         commands = allocated
         return allocated
     }

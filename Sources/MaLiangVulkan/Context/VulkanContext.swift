@@ -43,6 +43,19 @@ public final class VulkanContext {
     static let pushDescriptorExtension = "VK_KHR_push_descriptor"
     /// Device memory in use and at its most (on lavapipe, the process's own memory).
     public let memoryUse = MemoryUse()
+    /// Times each submission on the device while set (benchmarks: ``measureGPUTime()``).
+    package private(set) var gpuClock: GPUClock?
+
+    /// Starts adding up the device's busy time per submission (from zero); false where the queue has no
+    /// timestamps.
+    package func measureGPUTime() -> Bool {
+        if gpuClock == nil {
+            gpuClock = GPUClock(device, physicalDevice: physicalDevice, queueFamily: queueFamily, limits: limits)
+        }
+        gpuClock?.reset()
+        return gpuClock != nil
+    }
+
     /// Where small images (tiles) get their memory: shared blocks, not an allocation each.
     private(set) lazy var imageMemory = ImageMemorySlabs(self)
 
@@ -111,6 +124,7 @@ public final class VulkanContext {
 
     deinit {
         vkDeviceWaitIdle(device)
+        gpuClock = nil
         imageMemory.removeAll(device)
         vkDestroyCommandPool(device, commandPool, nil)
         vkDestroyDevice(device, nil)

@@ -93,11 +93,18 @@ extension VulkanContext {
 
     /// Submits an ended command buffer and waits until the GPU has finished it.
     func submit(_ commands: VkCommandBuffer) throws(VulkanError) {
+        let fence = try submitWithoutWaiting(commands)
+        defer { vkDestroyFence(device, fence, nil) }
+        try check(vkWaitForFences(device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+    }
+
+    /// Submits an ended command buffer; the returned fence (the caller's to destroy) signals when it has run.
+    func submitWithoutWaiting(_ commands: VkCommandBuffer) throws(VulkanError) -> VkFence {
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        try check(vkCreateFence(device, &fenceInfo, nil, &fence), "vkCreateFence")
-        defer { vkDestroyFence(device, fence, nil) }
+        var created: VkFence?
+        try check(vkCreateFence(device, &fenceInfo, nil, &created), "vkCreateFence")
+        guard let fence = created else { throw VulkanError("no fence") }
         var submit = VkSubmitInfo()
         submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
         submit.commandBufferCount = 1
@@ -105,7 +112,10 @@ extension VulkanContext {
             submit.pCommandBuffers = UnsafePointer(OpaquePointer(pointer))
             return vkQueueSubmit(queue, 1, &submit, fence)
         }
-        try check(result, "vkQueueSubmit")
-        try check(vkWaitForFences(device, 1, [fence], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        guard result == VK_SUCCESS else {
+            vkDestroyFence(device, fence, nil)
+            throw VulkanError("vkQueueSubmit", result)
+        }
+        return fence
     }
 }

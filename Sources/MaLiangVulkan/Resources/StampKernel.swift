@@ -175,7 +175,7 @@ final class StampKernel {
         vkCmdPushConstants(
             commands, layout, VkShaderStageFlags(VK_SHADER_STAGE_COMPUTE_BIT.rawValue), 0,
             UInt32(MemoryLayout<Push>.size), &push)
-        let groups = UInt32(StampRun.cellsPerTileSide)
+        let groups = UInt32(TileLayer.tileSize / 16)
         vkCmdDispatch(commands, groups, groups, 1)
     }
 
