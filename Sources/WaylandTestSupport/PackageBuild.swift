@@ -17,13 +17,40 @@ public enum PackageBuild {
             folder.replacingOccurrences(of: "/", with: "-"))
         // A second try: SwiftPM may refuse a build while the root package's manifest was just changed under it; a
         // compile error fails both.
+        let sources = sourceFiles()
+        forgetPlanIfSourcesChanged(scratch: scratch, sources: sources)
         var output = ""
         for _ in 0..<2 {
             let (status, text) = try build(product, in: folder, scratch: scratch)
-            if status == 0 { return scratch.appendingPathComponent("debug/\(product)") }
+            if status == 0 {
+                try? sources.write(
+                    to: scratch.appendingPathComponent("source-files"), atomically: true, encoding: .utf8)
+                return scratch.appendingPathComponent("debug/\(product)")
+            }
             output = text
         }
         throw Failure(description: "\(folder) does not build against the project:\n\(output.suffix(6000))")
+    }
+
+    /// The project's source files, one path a line.
+    private static func sourceFiles() -> String {
+        let folder = root.appendingPathComponent("Sources")
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        let sources = paths.filter { path in [".swift", ".c", ".h"].contains { path.hasSuffix($0) } }
+        return sources.sorted().joined(separator: "\n")
+    }
+
+    /// SwiftPM plans a dependency's targets once per build folder and does not notice a file added to them since
+    /// (the build then fails on a type it cannot find): when the project's files differ from the last good build's,
+    /// the plan is thrown away and made again (the compiled objects stay).
+    private static func forgetPlanIfSourcesChanged(scratch: URL, sources: String) {
+        let stamp = scratch.appendingPathComponent("source-files")
+        guard (try? String(contentsOf: stamp, encoding: .utf8)) != sources else { return }
+        let manager = FileManager.default
+        try? manager.removeItem(at: scratch.appendingPathComponent("debug.yaml"))
+        for folder in (try? manager.contentsOfDirectory(atPath: scratch.path)) ?? [] {
+            try? manager.removeItem(at: scratch.appendingPathComponent("\(folder)/debug/description.json"))
+        }
     }
 
     private static func build(_ product: String, in folder: String, scratch: URL) throws -> (Int32, String) {

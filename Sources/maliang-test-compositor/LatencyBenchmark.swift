@@ -2,18 +2,28 @@ import Foundation
 import MaLiangCore
 import TestCompositor
 
-/// `maliang-test-compositor --latency TRACE --client MALIANG`: starts the painting client against this compositor
-/// at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame the time
-/// from sending it to the commit of the first buffer that shows it (the stroke reaches the midpoint to the previous
-/// sample when a sample arrives: that pixel is watched).
+/// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core]`: starts the painting client against this
+/// compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
+/// the time from sending it to the commit of the first buffer that shows it (the stroke reaches the midpoint to the
+/// previous sample when a sample arrives: the 3×3 pixels there are watched).
+///
+/// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns dark:
+/// a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
+/// recording crosses itself (an earlier stroke painted them: excluded) and where the stroke itself had reached
+/// them (its earlier dabs, or its guessed continuation: shown ahead). A frame not seen within a second is never
+/// seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured is the
+/// path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With `--busy-core`,
+/// another process keeps one core busy all along.
 enum LatencyBenchmark {
     struct Target {
         var sent: ContinuousClock.Instant
         var x: Int
         var y: Int
+        /// The brightness (r + g + b) of the 3×3 watched pixels when the sample was sent.
+        var lightBefore: [Int]
     }
 
-    static func run(trace path: String, client: String) throws {
+    static func run(trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false) throws {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
         options.outputWidth = 1920
@@ -26,6 +36,7 @@ enum LatencyBenchmark {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketName
         environment["XDG_DATA_HOME"] = data.path
+        if !prediction { environment["MALIANG_STROKE_PREDICTION"] = "0" }
         process.environment = environment
         try process.run()
         defer {
@@ -49,15 +60,37 @@ enum LatencyBenchmark {
         try compositor.addTool(ToolSpec(id: "pen"))
         _ = pump(until: { false }, seconds: 1)
 
+        var load: Process?
+        if busyCore {
+            let spinner = Process()
+            spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
+            spinner.arguments = ["-c", "while :; do :; done"]
+            try spinner.run()
+            load = spinner
+        }
+        defer {
+            if let load {
+                load.terminate()
+                load.waitUntilExit()
+            }
+        }
+
         var pending: [Target] = []
         var latencies: [Double] = []
+        var excluded = 0
+        var shownAhead = 0
+        var neverSeen = 0
         var commits = 0
         compositor.onCommit = { surface in
             guard surface === window.surface, let image = surface.image else { return }
             commits += 1
             let now = ContinuousClock.now
             pending.removeAll { target in
-                guard dark(image, target.x, target.y) else { return false }
+                if now - target.sent > .seconds(1) {
+                    neverSeen += 1
+                    return true
+                }
+                guard turnedDark(image, target) else { return false }
                 let elapsed = now - target.sent
                 latencies.append(
                     Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
@@ -68,6 +101,8 @@ enum LatencyBenchmark {
         let start = ContinuousClock.now
         let origin = trace.strokes.first?.first?.time ?? 0
         for samples in trace.strokes {
+            // What earlier strokes painted: a target dark here is where the recording crosses itself.
+            let before = window.image
             for (index, sample) in samples.enumerated() {
                 let due = start + .microseconds(Int64(sample.time - origin))
                 while ContinuousClock.now < due { compositor.dispatch(timeoutMilliseconds: 1) }
@@ -80,38 +115,67 @@ enum LatencyBenchmark {
                 } else {
                     try compositor.sendToolFrame(tool: "pen", [.motion(x: x, y: y), .pressure(pressure)])
                     let previous = samples[index - 1].position
-                    pending.append(Target(sent: .now, x: Int((x + previous.x) / 2), y: Int((y + previous.y) / 2)))
+                    let targetX = Int((x + previous.x) / 2)
+                    let targetY = Int((y + previous.y) / 2)
+                    let light = window.image.map { brightness($0, targetX, targetY) } ?? Array(repeating: 765, count: 9)
+                    if canDarken(light) {
+                        pending.append(Target(sent: .now, x: targetX, y: targetY, lightBefore: light))
+                    } else if let before, !canDarken(brightness(before, targetX, targetY)) {
+                        excluded += 1
+                    } else {
+                        shownAhead += 1
+                    }
                 }
                 sentFrames += 1
             }
             try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
         }
         _ = pump(until: { pending.isEmpty }, seconds: 2)
+        neverSeen += pending.count
         latencies.sort()
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? 0 : latencies[min(Int(Double(latencies.count - 1) * p), latencies.count - 1)]
         }
         print(
-            "latency at 1920×1080: \(sentFrames) tablet frames sent, \(latencies.count) measured, \(pending.count) never seen, \(commits) commits"
-        )
+            "latency at 1920×1080\(busyCore ? " with one core kept busy" : "")\(prediction ? ", guessing ahead" : ""): "
+                + "\(sentFrames) tablet frames sent, \(latencies.count) measured, \(neverSeen) never seen, "
+                + "\(shownAhead) shown before they were sent, \(excluded) excluded (their pixels painted by an earlier "
+                + "stroke), \(commits) commits")
         print(
             String(
                 format: "frame → commit: p50 %.1f ms, p99 %.1f ms, max %.1f ms", percentile(0.5), percentile(0.99),
                 latencies.last ?? 0))
     }
 
-    /// Whether the 3×3 neighbourhood of (x, y) holds a clearly painted pixel.
-    static func dark(_ image: Image, _ x: Int, _ y: Int) -> Bool {
+    /// How much darker a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs count too.
+    static let visibleChange = 30
+
+    /// The brightness (r + g + b) of each pixel of the 3×3 neighbourhood of (x, y); outside the image counts as
+    /// black (it can show nothing).
+    static func brightness(_ image: Image, _ x: Int, _ y: Int) -> [Int] {
+        var values: [Int] = []
         for dy in -1...1 {
             for dx in -1...1 {
                 let px = x + dx
                 let py = y + dy
-                guard px >= 0, py >= 0, px < image.width, py < image.height else { continue }
+                guard px >= 0, py >= 0, px < image.width, py < image.height else {
+                    values.append(0)
+                    continue
+                }
                 let pixel = image.rgba(x: px, y: py)
-                if Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) < 3 * 160 { return true }
+                values.append(Int(pixel.red) + Int(pixel.green) + Int(pixel.blue))
             }
         }
-        return false
+        return values
+    }
+
+    /// Whether some watched pixel is light enough to show a new dab.
+    static func canDarken(_ values: [Int]) -> Bool { values.contains { $0 >= 2 * visibleChange } }
+
+    /// Whether a watched pixel is visibly darker in `image` than when the target's sample was sent.
+    static func turnedDark(_ image: Image, _ target: Target) -> Bool {
+        let now = brightness(image, target.x, target.y)
+        return zip(target.lightBefore, now).contains { before, after in before - after >= visibleChange }
     }
 }
 

@@ -5,7 +5,7 @@ import TestCompositor
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
-///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
+///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
 ///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
@@ -15,7 +15,7 @@ import TestCompositor
 let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
-           maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG
+           maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
     """
@@ -37,6 +37,8 @@ var scriptPath: String?
 var exitWhenDone = false
 var latencyTrace: String?
 var latencyClient: String?
+var latencyBusyCore = false
+var latencyPrediction = false
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
 var soakMinutes: Double?
@@ -50,6 +52,8 @@ while let argument = arguments.popFirst() {
     case "--exit-when-done": exitWhenDone = true
     case "--latency": latencyTrace = value(after: argument)
     case "--client": latencyClient = value(after: argument)
+    case "--busy-core": latencyBusyCore = true
+    case "--prediction": latencyPrediction = true
     case "--chaos":
         guard let seed = UInt64(value(after: argument)) else { fail("--chaos needs a whole number seed") }
         chaosSeed = seed
@@ -93,7 +97,9 @@ if let soakMinutes {
 
 if let latencyTrace {
     do {
-        try LatencyBenchmark.run(trace: latencyTrace, client: latencyClient ?? "maliang")
+        try LatencyBenchmark.run(
+            trace: latencyTrace, client: latencyClient ?? "maliang", busyCore: latencyBusyCore,
+            prediction: latencyPrediction)
         exit(0)
     } catch {
         fail("\(error)")

@@ -34,10 +34,13 @@ let usage = """
                            marker, airbrush, chalk, glow, eraser, default.
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
-      bench render TRACE [STROKES]
+      bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only] TRACE [STROKES]
                            Measure the renderer on the chosen Vulkan device: dabs/s and covered Mpx/s replaying
-                           TRACE with round brushes of radius 2, 8, 32 and 128; one 1920×1080 frame, one undo and
-                           one redo with 10 and with STROKES strokes (default 10000) in the document.
+                           TRACE with round brushes of radius 2, 8, 32 and 128, then the same with the device
+                           kept busy (and its busy time); one 1920×1080 frame, one undo and one redo with 10 and
+                           with STROKES strokes (default 10000) in the document.
+      bench predict TRACE  How far the live stroke's guessed continuation reaches and how far it lands from
+                           where the recording's pen really was.
       bench store [STROKES]
                            Measure the native file: commit time per finished stroke (p50/p99), open time and
                            file size of a document of STROKES strokes (default 10000), MaLiang-folder export

@@ -88,6 +88,15 @@ import Testing
         // While drawing, the view shows the stroke at its opacity.
         let during = try canvas.render(view: ViewTransform(), width: 100, height: 100)
         #expect(abs(during.at(50, 50).red - 0.4) < 0.02)
+        // A guessed continuation is shown at the stroke's opacity, replaced by the next guess, and never baked.
+        let guess = Stamp(x: 90, y: 10, size: 9, angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1)
+        try canvas.addLiveStamps([], prediction: [guess])
+        #expect(abs(try canvas.render(view: ViewTransform(), width: 100, height: 100).at(90, 10).red - 0.4) < 0.02)
+        var moved = guess
+        moved.y = 20
+        try canvas.addLiveStamps([], prediction: [moved])
+        let replaced = try canvas.render(view: ViewTransform(), width: 100, height: 100)
+        #expect(replaced.at(90, 10).red > 0.99 && abs(replaced.at(90, 20).red - 0.4) < 0.02)
         try canvas.addLiveStamps(builder.finish())
         try canvas.apply(document.append(.stroke(stroke)))
         #expect(!canvas.isShowingLiveStroke)

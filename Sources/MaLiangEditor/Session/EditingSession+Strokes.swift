@@ -13,7 +13,7 @@ extension EditingSession {
         }
         let stroke = Stroke(
             id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: view.scale, samples: [])
-        live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device)
+        live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionBounds: nil)
         effects.live.append(.began(stroke))
         effects.append(continueStroke(event))
         return effects
@@ -33,8 +33,28 @@ extension EditingSession {
         guard let stored = stroke.stroke.samples.append(sample(event)) else { return effects }
         var stamps: [Stamp] = []
         stroke.builder.add(stored, into: &stamps)
-        live = stroke
         effects.append(show(stamps))
+        effects.append(predictTail(of: &stroke))
+        live = stroke
+        return effects
+    }
+
+    /// Shows the stroke ahead of its samples: to its last sample (the smoother otherwise stops halfway to it),
+    /// then along the predictor's guess — from a copy of the builder, so the stroke itself is untouched. Replaces
+    /// the guess shown before.
+    private func predictTail(of stroke: inout LiveStroke) -> Effects {
+        var effects = Effects()
+        var tail: [Stamp] = []
+        if let predictor {
+            var builder = stroke.builder
+            for guess in predictor.predict(after: stroke.stroke.samples.suffix(16)) { builder.add(guess, into: &tail) }
+            builder.finish(into: &tail)
+        }
+        let bounds = tail.isEmpty ? nil : DocumentRect(covering: tail)
+        guard bounds != nil || stroke.predictionBounds != nil else { return effects }
+        effects.live.append(.predicted(tail))
+        effects.damage = [stroke.predictionBounds, bounds].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+        stroke.predictionBounds = bounds
         return effects
     }
 
@@ -46,6 +66,11 @@ extension EditingSession {
         live = nil
         var stamps: [Stamp] = []
         stroke.builder.finish(into: &stamps)
+        if let shown = stroke.predictionBounds {
+            // The guess goes; the real end takes its place.
+            effects.live.append(.predicted([]))
+            effects.damage = shown
+        }
         effects.append(show(stamps))
         let changes = document.append(.stroke(stroke.stroke))
         if changes.isEmpty {

@@ -27,6 +27,9 @@ public final class EditingSession {
         set { touches.penOnly = newValue }
     }
 
+    /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:
+    /// shown only as far as the samples go). The guess is never saved.
+    public var predictor: StrokePredictor? = StrokePredictor()
     var contacts: [InputEvent.Device: Contact] = [:]
     var live: LiveStroke?
     var touches = TouchTracker()
@@ -73,6 +76,8 @@ public final class EditingSession {
         var stroke: Stroke
         /// The contact drawing it.
         var device: InputEvent.Device
+        /// Where the guessed continuation shown now lies (to repaint when it is replaced or dropped).
+        var predictionBounds: DocumentRect?
     }
 
     /// The toolbar as laid out for the window now.

@@ -169,6 +169,7 @@ extension CanvasRenderer {
         if let showsLive, case .eraser = showsLive.brush {
         } else if let showsLive {
             keys.formUnion(showsLive.wet.touchedTiles)
+            keys.formUnion(showsLive.prediction?.touchedTiles ?? [])
         }
         for key in keys.sorted() {
             let origin = layer.origin(of: key)
@@ -182,7 +183,11 @@ extension CanvasRenderer {
             }
             guard let showsLive else { continue }
             let opacity = Float(min(max(showsLive.wet.brush.base.opacity, 0), 1))
-            for source in [showsLive.wet.halo.tile(key), showsLive.wet.body.tile(key)] {
+            let guess = showsLive.prediction
+            for source in [
+                showsLive.wet.halo.tile(key), showsLive.wet.body.tile(key), guess?.halo.tile(key),
+                guess?.body.tile(key),
+            ] {
                 guard let source else { continue }
                 if case .eraser = showsLive.wet.brush {
                     // Shown erased only where there is paint: the erase mask is applied to the paint tile's area.

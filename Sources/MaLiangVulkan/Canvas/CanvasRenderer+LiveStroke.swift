@@ -6,6 +6,8 @@ import MaLiangCore
 final class LiveStroke {
     let stroke: Stroke
     let wet: StrokeBaker.WetStroke
+    /// The guessed continuation shown after the stroke, in layers of its own, redrawn with each guess.
+    var prediction: StrokeBaker.WetStroke?
 
     init(stroke: Stroke, wet: StrokeBaker.WetStroke) {
         self.stroke = stroke
@@ -25,11 +27,22 @@ extension CanvasRenderer {
     /// Whether a stroke in progress is shown.
     public var isShowingLiveStroke: Bool { live != nil }
 
-    /// Draws stamps of the stroke in progress.
-    public func addLiveStamps(_ stamps: [Stamp]) throws(VulkanError) {
-        guard let live, !stamps.isEmpty else { return }
+    /// Draws stamps of the stroke in progress; with `prediction`, also replaces its guessed continuation (shown,
+    /// never baked into the paint; empty drops it).
+    public func addLiveStamps(_ stamps: [Stamp], prediction: [Stamp]? = nil) throws(VulkanError) {
+        guard let live, !stamps.isEmpty || prediction != nil else { return }
+        if let prediction {
+            // The last guess's tiles go back to the pool (cleared where drawn before they are used again).
+            live.prediction =
+                prediction.isEmpty ? nil : StrokeBaker.WetStroke(brush: live.brush, like: paint, pool: wetTiles)
+        }
         try context.submitAndWait { commands throws(VulkanError) in
-            try baker.addStamps(stamps, to: live.wet, textureIDs: live.stroke.chartletTextureIDs, commands)
+            if !stamps.isEmpty {
+                try baker.addStamps(stamps, to: live.wet, textureIDs: live.stroke.chartletTextureIDs, commands)
+            }
+            if let guess = live.prediction, let prediction, !prediction.isEmpty {
+                try baker.addStamps(prediction, to: guess, textureIDs: live.stroke.chartletTextureIDs, commands)
+            }
         }
         painter.arena.reset()
     }
