@@ -1,7 +1,7 @@
 import CVulkan
 
-/// Device memory for the many small images (paint tiles, their undo copies, stroke layers): large blocks, each
-/// holding 64 images of one size, handed out slot by slot and taken back when the image goes.
+/// Device memory for the many small images (paint tiles, their undo copies, stroke layers): blocks, each holding
+/// ``slotsPerBlock`` images of one size, handed out slot by slot and taken back when the image goes.
 ///
 /// One allocation per image would hit the driver's limit on allocations (4,096 on NVIDIA) long before a big
 /// drawing's tiles run out, and on a CPU device each new allocation is fresh pages the system must fault in and
@@ -9,7 +9,9 @@ import CVulkan
 final class ImageMemorySlabs {
     /// Images up to this size come from slabs; larger ones get memory of their own.
     static let largestSlot = 2 << 20
-    static let slotsPerBlock = 64
+    /// Small enough that blocks empty and go back (a freed slot's pages stay resident until its whole block goes),
+    /// large enough that a 6,144-tile layer needs few allocations.
+    static let slotsPerBlock = 16
 
     /// A block's slots, all of one size class.
     final class Block {
