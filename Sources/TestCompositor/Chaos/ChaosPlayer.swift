@@ -337,8 +337,27 @@ public final class ChaosPlayer {
 
     // MARK: - Values
 
-    /// A position mostly inside the window, sometimes far outside it.
+    /// A position mostly inside the window, sometimes far outside it — never in the top-right 192×64 of the
+    /// window, where a client keeps its menu and window buttons (as wide as its last frame says: a window may
+    /// choose its own size, as one fitting a small screen does). Any contact may go down where a pointer, pen or
+    /// finger last was, so no position goes there: the menu's New would start windows of their own, and close
+    /// would end the session.
     private func point() -> (Double, Double) {
+        var right = width
+        if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
+            right = Double(image.width) / Double(max(surface.bufferScale, 1))
+        }
+        let corner = 192.0
+        while true {
+            let (x, y) = anyPoint()
+            if !(x > right - corner && x <= right && y >= 0 && y < 64) && !(x > width - corner && x <= width && y < 64)
+            {
+                return (x, y)
+            }
+        }
+    }
+
+    private func anyPoint() -> (Double, Double) {
         if random.next() % 20 == 0 {
             let far = [-1e6, -50, 1e6, 32767]
             return (far[Int(random.next() % 4)], far[Int(random.next() % 4)])
@@ -346,23 +365,8 @@ public final class ChaosPlayer {
         return (Double(random.next() % UInt64(max(width, 1))), Double(random.next() % UInt64(max(height, 1))))
     }
 
-    /// Where a press may begin: anywhere ``point()`` gives but the top-right 192×64 of the window, where a client
-    /// keeps its menu and window buttons — as wide as its last frame says (a window may choose its own size, as one
-    /// fitting a small screen does). The menu's New would start windows of their own; close would end the session.
-    private func pressPoint() -> (Double, Double) {
-        var right = width
-        if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
-            right = Double(image.width) / Double(max(surface.bufferScale, 1))
-        }
-        let corner = 192.0
-        while true {
-            let (x, y) = point()
-            if !(x > right - corner && x <= right && y >= 0 && y < 64) && !(x > width - corner && x <= width && y < 64)
-            {
-                return (x, y)
-            }
-        }
-    }
+    /// Where a press may begin (any ``point()``).
+    private func pressPoint() -> (Double, Double) { point() }
 
     /// Pressure in protocol units: mostly within 0…65535, sometimes at or far beyond its ends.
     private func pressure() -> UInt32 {
