@@ -389,18 +389,17 @@ extension CanvasRenderer {
     package func measureReplay(_ strokes: [Stroke]) throws(VulkanError) -> (dabs: Int, seconds: Double) {
         let layer = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
-        var dabs = 0
-        for stroke in strokes {
-            var builder = stroke.makeBuilder()
-            var stamps = builder.add(stroke.samples)
-            builder.finish(into: &stamps)
-            dabs += stamps.count
-        }
+        let dabs = Self.dabCount(strokes)
         let start = ContinuousClock.now
         try bake(strokes, into: layer)
         let elapsed = ContinuousClock.now - start
         layer.removeAll()
         return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// How many dabs `strokes` make.
+    static func dabCount(_ strokes: [Stroke]) -> Int {
+        strokes.reduce(0) { $0 + StampSource.stamps(of: $1, samples: $1.samples).count }
     }
 
     /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as
@@ -413,13 +412,7 @@ extension CanvasRenderer {
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
         defer { layer.removeAll() }
         try bake(strokes, into: layer)
-        var dabs = 0
-        for stroke in strokes {
-            var builder = stroke.makeBuilder()
-            var stamps = builder.add(stroke.samples)
-            builder.finish(into: &stamps)
-            dabs += stamps.count
-        }
+        let dabs = Self.dabCount(strokes)
         let repeated = Array(Array(repeating: strokes, count: passes).joined())
         let timed = context.measureGPUTime()
         let start = ContinuousClock.now
