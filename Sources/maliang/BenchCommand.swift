@@ -12,6 +12,10 @@ enum BenchCommand {
             try StoreBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "open" {
+            try OpenBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "predict" {
             try PredictionBenchmark.run(Array(arguments.dropFirst()))
             return
@@ -22,7 +26,7 @@ enum BenchCommand {
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench predict TRACE | bench soak MINUTES")
+                    + "| bench open [FILE] | bench predict TRACE | bench soak MINUTES")
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)

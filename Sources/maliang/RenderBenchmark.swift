@@ -5,7 +5,8 @@ import MaLiangVulkan
 /// `maliang bench render TRACE`: figures for the renderer on whatever Vulkan device is chosen.
 enum RenderBenchmark {
     static let usage =
-        "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only] TRACE "
+        "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only | --frames-only] "
+        + "TRACE "
         + "[LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
@@ -13,6 +14,7 @@ enum RenderBenchmark {
         var stamping: StampingPath?
         var radii: [Double] = [2, 8, 32, 128]
         var dabsOnly = false
+        var framesOnly = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -29,6 +31,8 @@ enum RenderBenchmark {
                 radii = values
             case "--dabs-only":
                 dabsOnly = true
+            case "--frames-only":
+                framesOnly = true
             default:
                 positional.append(argument)
             }
@@ -42,7 +46,7 @@ enum RenderBenchmark {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
-        try dabRates(trace, radii: radii, stamping: stamping, context: context)
+        if !framesOnly { try dabRates(trace, radii: radii, stamping: stamping, context: context) }
         if !dabsOnly { try frameAndUndo(strokeCounts: [10, large], stamping: stamping, context: context) }
     }
 
@@ -104,13 +108,16 @@ enum RenderBenchmark {
             var random = SystemRandomNumberGenerator()
             let brush = BrushPresets.brush(named: "pen") ?? .brush(Brush())
             for index in 0..<count {
-                let x = Double.random(in: 40...1880, using: &random)
-                let y = Double.random(in: 40...1040, using: &random)
-                let samples = (0..<12).map { step in
-                    InputSample(
-                        position: Point(x: x + Double(step) * 3, y: y + sin(Double(step)) * 6), pressure: 0.6,
-                        time: UInt64(step) * 8000)
-                }
+                // A few strokes sweep the whole page, so both documents cover the same tiles; many are short.
+                let samples =
+                    count <= 100
+                    ? (0..<400).map { step in
+                        let y = (Double(index) + 0.5) * 1080 / Double(count)
+                        return InputSample(
+                            position: Point(x: 10 + Double(step) * 4.75, y: y + sin(Double(step) / 8) * 40),
+                            pressure: 0.6, time: UInt64(step) * 8000)
+                    }
+                    : shortStroke(using: &random)
                 document.append(
                     .stroke(Stroke(id: document.makeElementID(), brush: brush, seed: UInt64(index), samples: samples)))
             }
@@ -121,6 +128,14 @@ enum RenderBenchmark {
             _ = try canvas.measureFrame(view: view, width: 1920, height: 1080)
             let frames = try (0..<10).map { _ in try canvas.measureFrame(view: view, width: 1920, height: 1080) }
                 .sorted()
+            // The same view drawn rather than copied, and a zoom that has to be drawn.
+            let drawn = try (0..<10).map { _ in
+                try canvas.measureFrame(view: view, width: 1920, height: 1080, copies: false)
+            }.sorted()
+            let zoomed = try (0..<10).map { _ in
+                try canvas.measureFrame(
+                    view: ViewTransform(scale: 0.8, offsetX: 192, offsetY: 108), width: 1920, height: 1080)
+            }.sorted()
             // Undo the last strokes, one at a time, then redo them.
             var undos: [Double] = []
             var redos: [Double] = []
@@ -137,9 +152,21 @@ enum RenderBenchmark {
             print(
                 String(
                     format:
-                        "%5d strokes: load %.2f s; frame 1920×1080 median %.2f ms; undo median %.2f ms; redo median %.2f ms",
-                    count,
-                    seconds(load), frames[frames.count / 2] * 1000, undos.sorted()[2] * 1000, redos.sorted()[2] * 1000))
+                        "%5d strokes: load %.2f s; frame 1920×1080 median %.2f ms; undo median %.2f ms; redo median %.2f ms; "
+                        + "%d tiles; frame drawn, not copied %.2f ms; at 0.8× %.2f ms",
+                    count, seconds(load), frames[frames.count / 2] * 1000, undos.sorted()[2] * 1000,
+                    redos.sorted()[2] * 1000, canvas.paintTileCount, drawn[5] * 1000, zoomed[5] * 1000))
+        }
+    }
+
+    /// Twelve samples somewhere on a 1920×1080 page.
+    static func shortStroke(using random: inout SystemRandomNumberGenerator) -> [InputSample] {
+        let x = Double.random(in: 40...1880, using: &random)
+        let y = Double.random(in: 40...1040, using: &random)
+        return (0..<12).map { step in
+            InputSample(
+                position: Point(x: x + Double(step) * 3, y: y + sin(Double(step)) * 6), pressure: 0.6,
+                time: UInt64(step) * 8000)
         }
     }
 

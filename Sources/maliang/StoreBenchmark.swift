@@ -65,7 +65,7 @@ enum StoreBenchmark {
     }
 
     /// Strokes cut from painting30sec-like handwriting: synthetic but realistic lengths (100 samples each).
-    private static func makeStrokes(_ count: Int, document: Document) -> [Element] {
+    static func makeStrokes(_ count: Int, document: Document) -> [Element] {
         (0..<count).map { index in
             let originX = Double(index % 50) * 80
             let originY = Double(index / 50 % 50) * 80

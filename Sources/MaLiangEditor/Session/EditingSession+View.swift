@@ -16,8 +16,19 @@ extension EditingSession {
             effects.requests.append(.brushOutlineChanged)
         }
         window = metrics
+        snapToWholePixels()
         effects.redraw = true
         return effects
+    }
+
+    /// Puts the page on whole buffer pixels when the view is unturned at a whole zoom (1:1, 2:1, …): the paint
+    /// then shows unfiltered, and the renderer copies its tiles instead of drawing them. Returns whether it did.
+    @discardableResult
+    func snapToWholePixels() -> Bool {
+        guard view.rotation == 0, view.scale == view.scale.rounded() else { return false }
+        view.offsetX = view.offsetX.rounded()
+        view.offsetY = view.offsetY.rounded()
+        return true
     }
 
     /// Moves the view by (dx, dy) buffer pixels.
@@ -26,8 +37,15 @@ extension EditingSession {
         guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return effects }
         // Keep the document's origin within reach, whatever the gesture.
         let reach = Limits.coordinate * ViewTransform.zoomRange.upperBound
-        view.offsetX = Limits.clamp(view.offsetX + dx, to: -reach...reach)
-        view.offsetY = Limits.clamp(view.offsetY + dy, to: -reach...reach)
+        let x = view.offsetX + dx + panRemainder.x
+        let y = view.offsetY + dy + panRemainder.y
+        view.offsetX = Limits.clamp(x, to: -reach...reach)
+        view.offsetY = Limits.clamp(y, to: -reach...reach)
+        panRemainder = (0, 0)
+        if snapToWholePixels() {
+            // Slow pans still move: what rounding held back is added to the next one.
+            panRemainder = (x - view.offsetX, y - view.offsetY)
+        }
         effects.redraw = true
         return effects
     }
@@ -78,6 +96,7 @@ extension EditingSession {
         let centreY = toolbar + max(window.bufferHeight - toolbar, 1) / 2
         let (x, y) = view.invert(centreX, centreY)
         view = ViewTransform(scale: 1, rotation: 0, offsetX: centreX - x, offsetY: centreY - y)
+        snapToWholePixels()
         var effects = Effects()
         effects.redraw = true
         effects.requests.append(.brushOutlineChanged)
@@ -94,6 +113,7 @@ extension EditingSession {
         view = ViewTransform(
             scale: zoom, rotation: 0, offsetX: (width - document.size.width * zoom) / 2,
             offsetY: toolbar + (height - document.size.height * zoom) / 2)
+        snapToWholePixels()
         var effects = Effects()
         effects.redraw = true
         effects.requests.append(.brushOutlineChanged)

@@ -11,6 +11,8 @@ public final class EditingSession {
     public let document: Document
     /// Document pixels → buffer pixels.
     public internal(set) var view = ViewTransform()
+    /// What a pan moved below a whole pixel while the view sits on whole pixels (see ``snapToWholePixels()``).
+    var panRemainder = (x: 0.0, y: 0.0)
     public internal(set) var window = WindowMetrics()
     public internal(set) var style = BrushStyle()
     /// The chartlet that drags, Delete and two fingers act on.

@@ -28,7 +28,7 @@ final class CPUStamping {
             try stamp(work, tiles: group, firstSlot: start, into: layer)
             start += group.count
         }
-        layer.staleMipmaps.formUnion(work.tiles)
+        layer.markChanged(work.tiles)
     }
 
     private func stamp(_ work: StampWork, tiles: [TileKey], firstSlot: Int, into layer: TileLayer)

@@ -154,10 +154,10 @@ extension CanvasRenderer {
 
     /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
     /// `format` whose rendering has begun. Tiles outside the target are skipped: the cost follows the view, not the
-    /// document.
+    /// document. Paint tiles in `copied` are in the target already (the stroke in progress is still drawn there).
     func drawFrame(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: VkFormat,
-        within region: VkRect2D? = nil,
+        within region: VkRect2D? = nil, skippingPaintOf copied: Set<TileKey> = [],
         _ commands: VkCommandBuffer
     )
         throws(VulkanError)
@@ -176,7 +176,7 @@ extension CanvasRenderer {
             let corners = transform.corners(x: origin.x, y: origin.y, width: side, height: side)
             guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
             else { continue }
-            if let tile = layer.tile(key) {
+            if let tile = layer.tile(key), !copied.contains(key) {
                 try quads.draw(
                     tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
                     commands)

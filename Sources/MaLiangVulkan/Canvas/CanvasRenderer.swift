@@ -36,6 +36,8 @@ public final class CanvasRenderer {
     let overlayCounter = Counter()
     /// The paper under the paint in window frames, for its colour.
     var paper: (color: Color, overlay: OverlayImage)?
+    /// Paint tiles composed over the paper for window frames at whole zooms.
+    lazy var displayTiles = DisplayTiles(context, pipelines)
 
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000
@@ -422,21 +424,61 @@ extension CanvasRenderer {
         return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil)
     }
 
-    /// Renders one display frame of `width`×`height` through `view` into a GPU image (no read-back, as a window
-    /// frame), and returns the wall time in seconds.
-    package func measureFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) -> Double {
-        let target = try GPUImage(
-            context, width: width, height: height, format: VK_FORMAT_R8G8B8A8_UNORM,
-            usage: VkImageUsageFlagBits(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue))
-        try context.submitAndWait { commands throws(VulkanError) in target.initializeLayout(commands) }
+    /// Renders one window frame of `width`×`height` through `view` into a GPU image (no read-back, as the window
+    /// does into its swapchain), and returns the wall time in seconds. `copies`: whether composed tiles may be
+    /// copied where the view allows it.
+    package func measureFrame(view: ViewTransform, width: Int, height: Int, copies: Bool = true) throws(VulkanError)
+        -> Double
+    {
+        let target = try windowTarget(width: width, height: height)
         let start = ContinuousClock.now
         try context.submitAndWait { commands throws(VulkanError) in
-            beginRendering(commands, target, clear: (1, 1, 1, 1))
-            try drawFrame(
-                layer: paint, transform: view, width: width, height: height, format: VK_FORMAT_R8G8B8A8_UNORM, commands)
-            vkCmdEndRendering(commands)
+            try recordWindowFrame(
+                image: target.image, imageView: target.view, width: width, height: height, format: target.format,
+                view: view, windowColor: (0.5, 0.5, 0.5), overlays: [], region: nil, copies: copies, commands)
         }
+        painter.arena.reset()
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The BGRA bytes of window frames drawn one after another into one image of `width`×`height` through `view`:
+    /// each region redraws its part only (nil: all of it), over what the frames before left.
+    package func windowFramePixels(
+        view: ViewTransform, width: Int, height: Int, regions: [BufferRect?], copies: Bool
+    ) throws(VulkanError) -> [UInt8] {
+        let target = try windowTarget(width: width, height: height)
+        let readback = try GPUBuffer(context, size: width * height * 4, usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+        for region in regions {
+            try context.submitAndWait { commands throws(VulkanError) in
+                try recordWindowFrame(
+                    image: target.image, imageView: target.view, width: width, height: height, format: target.format,
+                    view: view, windowColor: (0.5, 0.5, 0.5), overlays: [], region: region, copies: copies, commands)
+            }
+            painter.arena.reset()
+        }
+        try context.submitAndWait { commands throws(VulkanError) in
+            fullBarrier(commands)
+            var copy = VkBufferImageCopy()
+            copy.imageSubresource = VkImageSubresourceLayers(
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+                layerCount: 1)
+            copy.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+            vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &copy)
+        }
+        return Array(
+            UnsafeBufferPointer(start: readback.contents.assumingMemoryBound(to: UInt8.self), count: width * height * 4)
+        )
+    }
+
+    /// An image like a window's swapchain image, in the GENERAL layout.
+    private func windowTarget(width: Int, height: Int) throws(VulkanError) -> GPUImage {
+        let target = try GPUImage(
+            context, width: width, height: height, format: VK_FORMAT_B8G8R8A8_UNORM,
+            usage: VkImageUsageFlagBits(
+                VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
+                    | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
+        try context.submitAndWait { commands throws(VulkanError) in target.initializeLayout(commands) }
+        return target
     }
 }

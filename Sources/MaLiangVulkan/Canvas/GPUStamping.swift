@@ -70,6 +70,6 @@ final class GPUStamping {
             try kernel.dispatch(tile: tile, push: &push, commands)
         }
         fullBarrier(commands)
-        layer.staleMipmaps.formUnion(work.tiles)
+        layer.markChanged(work.tiles)
     }
 }

@@ -131,7 +131,7 @@ final class StrokeBaker {
         }
         fullBarrier(commands)
         // Smaller levels are made when a zoomed-out view needs them, not after every stroke.
-        paint.staleMipmaps.formUnion(changed)
+        paint.markChanged(changed)
         return changed
     }
 }

@@ -42,7 +42,10 @@ final class TileLayer {
     let heightPixels: Int
     private(set) var tiles: [TileKey: GPUImage] = [:]
     /// Tiles whose smaller mip levels no longer match level 0.
-    var staleMipmaps: Set<TileKey> = []
+    private(set) var staleMipmaps: Set<TileKey> = []
+    /// When each tile last changed (a count that only grows): what was made from a tile knows if it is stale.
+    private var revisions: [TileKey: UInt64] = [:]
+    private var lastRevision: UInt64 = 0
     /// The part of each tile drawn to, for short-lived layers: compositing and clearing cover only that.
     private(set) var dirty: [TileKey: PixelRect] = [:]
     /// Where tiles come from and go back to, for short-lived layers.
@@ -159,6 +162,18 @@ final class TileLayer {
         return image
     }
 
+    /// Notes that tiles' pixels changed: their mip levels and anything made from them are stale.
+    func markChanged<Keys: Sequence<TileKey>>(_ keys: Keys) {
+        for key in keys {
+            staleMipmaps.insert(key)
+            lastRevision += 1
+            revisions[key] = lastRevision
+        }
+    }
+
+    /// A number that changes whenever tile `key`'s pixels do.
+    func revision(of key: TileKey) -> UInt64 { revisions[key] ?? 0 }
+
     /// Notes that `rect` (tile pixels) of tile `key` was drawn to.
     func markDirty(_ key: TileKey, _ rect: PixelRect) {
         let clipped = PixelRect(
@@ -169,7 +184,7 @@ final class TileLayer {
 
     /// Puts `image` at `key`, replacing what was there (nil: no tile).
     func replace(_ key: TileKey, with image: GPUImage?) {
-        staleMipmaps.insert(key)
+        markChanged([key])
         tiles[key] = image
     }
 
@@ -183,7 +198,7 @@ final class TileLayer {
         fullBarrier(commands)
         copyLevel0(from: copy, to: tile, commands)
         fullBarrier(commands)
-        staleMipmaps.insert(key)
+        markChanged([key])
     }
 
     /// Whether a view at `scale` would sample smaller levels that no longer match (only views below 1:1 use them).
@@ -199,7 +214,7 @@ final class TileLayer {
 
     /// Takes every tile out (a clear that may be undone keeps them).
     func takeAll() -> [TileKey: GPUImage] {
-        defer { tiles = [:] }
+        defer { removeAll() }
         return tiles
     }
 
@@ -207,10 +222,11 @@ final class TileLayer {
     func restoreAll(_ stash: [TileKey: GPUImage]) {
         removeAll()
         tiles = stash
-        staleMipmaps.formUnion(stash.keys)
+        markChanged(stash.keys)
     }
 
     func removeAll() {
+        markChanged(tiles.keys)
         tiles = [:]
     }
 }

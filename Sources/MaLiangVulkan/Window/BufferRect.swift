@@ -41,3 +41,31 @@ public struct BufferRect: Hashable, Sendable {
         return BufferRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
+
+extension BufferRect {
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+
+    /// The part inside both, or nil when they do not overlap.
+    func intersection(_ other: BufferRect) -> BufferRect? {
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
+        guard right > left, bottom > top else { return nil }
+        return BufferRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// The part outside `hole`, as up to four rectangles: the bands above and below it, then the pieces left and
+    /// right of it.
+    func subtracting(_ hole: BufferRect) -> [BufferRect] {
+        guard let inner = intersection(hole) else { return [self] }
+        let pieces = [
+            BufferRect(x: x, y: y, width: width, height: inner.y - y),
+            BufferRect(x: x, y: inner.maxY, width: width, height: maxY - inner.maxY),
+            BufferRect(x: x, y: inner.y, width: inner.x - x, height: inner.height),
+            BufferRect(x: inner.maxX, y: inner.y, width: maxX - inner.maxX, height: inner.height),
+        ]
+        return pieces.filter { $0.width > 0 && $0.height > 0 }
+    }
+}

@@ -59,50 +59,15 @@ extension CanvasRenderer {
         overlays: [OverlayPlacement], damage: [BufferRect]? = nil, repaint: BufferRect? = nil
     ) throws(VulkanError) {
         let image = swapchain.images[index]
-        let target = swapchain.views[index]
-        let width = swapchain.width
-        let height = swapchain.height
-        let format = swapchain.format
-        let quads = QuadPainter(pipelines: pipelines)
-        let paper = try paperOverlay()
         // `repaint`: only this rectangle of the image (which still holds an earlier frame) is drawn again.
-        let region = repaint.flatMap { $0.clipped(width: width, height: height) }.map { rect in
-            VkRect2D(
-                offset: VkOffset2D(x: Int32(rect.x), y: Int32(rect.y)),
-                extent: VkExtent2D(width: UInt32(rect.width), height: UInt32(rect.height)))
-        }
         try context.submitAndWait { commands throws(VulkanError) in
-            if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
-            if var region {
-                transition(commands, image, from: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, to: VK_IMAGE_LAYOUT_GENERAL)
-                beginRendering(commands, view: target, width: width, height: height)
-                vkCmdSetScissor(commands, 0, 1, &region)
-                var attachment = VkClearAttachment()
-                attachment.aspectMask = VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue)
-                attachment.clearValue.color = VkClearColorValue(
-                    float32: (windowColor.0, windowColor.1, windowColor.2, 1))
-                var rect = VkClearRect(rect: region, baseArrayLayer: 0, layerCount: 1)
-                vkCmdClearAttachments(commands, 1, &attachment, 1, &rect)
-            } else {
-                transition(commands, image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_GENERAL)
-                beginRendering(
-                    commands, view: target, width: width, height: height,
-                    clear: (windowColor.0, windowColor.1, windowColor.2, 1))
-            }
-            let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
-            try quads.draw(
-                paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+            transition(
+                commands, image, from: repaint == nil ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                to: VK_IMAGE_LAYOUT_GENERAL)
+            try recordWindowFrame(
+                image: image, imageView: swapchain.views[index], width: swapchain.width, height: swapchain.height,
+                format: swapchain.format, view: view, windowColor: windowColor, overlays: overlays, region: repaint,
                 commands)
-            try drawFrame(
-                layer: paint, transform: view, width: width, height: height, format: format, within: region, commands)
-            for overlay in overlays {
-                try quads.draw(
-                    overlay.image.image,
-                    corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
-                    targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,
-                    commands)
-            }
-            vkCmdEndRendering(commands)
             transition(commands, image, from: VK_IMAGE_LAYOUT_GENERAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
         }
         painter.arena.reset()
@@ -110,14 +75,10 @@ extension CanvasRenderer {
     }
 
     /// A 1×1 image of the document's background colour, stretched under the paint.
-    private func paperOverlay() throws(VulkanError) -> OverlayImage {
+    func paperOverlay() throws(VulkanError) -> OverlayImage {
         let color = document.background
         if let cached = paper, cached.color == color { return cached.overlay }
-        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
-        let overlay = try makeOverlay(
-            PNGImage(
-                width: 1, height: 1,
-                pixels: .rgba8([byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)])))
+        let overlay = try makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8(paperBytes)))
         paper = (color, overlay)
         return overlay
     }

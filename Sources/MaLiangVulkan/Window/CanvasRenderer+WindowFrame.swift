@@ -1,0 +1,204 @@
+import CVulkan
+import MaLiangCore
+
+extension CanvasRenderer {
+    /// Where the page lands when `view` shows it unturned at a whole zoom on whole pixels over an opaque paper:
+    /// then its tiles can be copied from ``DisplayTiles``. Nil for any other view.
+    func wholePixelPlacement(_ view: ViewTransform) -> (scale: Int, page: BufferRect)? {
+        guard paint.scale == 1, view.rotation == 0, paperBytes[3] == 255,
+            let scale = DisplayTiles.scales.first(where: { abs(view.scale - Double($0)) < 1e-9 })
+        else { return nil }
+        let x = view.offsetX.rounded()
+        let y = view.offsetY.rounded()
+        let width = document.size.width
+        let height = document.size.height
+        guard abs(x - view.offsetX) < 1e-6, abs(y - view.offsetY) < 1e-6, width == width.rounded(),
+            height == height.rounded(), abs(x) < 1e9, abs(y) < 1e9
+        else { return nil }
+        return (scale, BufferRect(x: Int(x), y: Int(y), width: Int(width) * scale, height: Int(height) * scale))
+    }
+
+    /// Records a window frame into `image` (GENERAL layout): the window colour, the paper through `view`, the
+    /// paint, the stroke in progress, chartlets, then `overlays` in window pixels. Only `region` is drawn where
+    /// given (the image holds an earlier frame elsewhere). Where the view allows (``wholePixelPlacement(_:)``) and
+    /// `copies` is true, painted tiles are copied composed instead of drawn. Returns how many were copied.
+    @discardableResult
+    func recordWindowFrame(
+        image: VkImage, imageView: VkImageView, width: Int, height: Int, format: VkFormat, view: ViewTransform,
+        windowColor: (Float, Float, Float), overlays: [OverlayPlacement], region: BufferRect?, copies: Bool = true,
+        _ commands: VkCommandBuffer
+    ) throws(VulkanError) -> Int {
+        guard
+            let area = (region ?? BufferRect(x: 0, y: 0, width: width, height: height)).clipped(
+                width: width, height: height)
+        else { return 0 }
+        let quads = QuadPainter(pipelines: pipelines)
+        let paper = try paperOverlay()
+        if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
+        var copied: Set<TileKey> = []
+        if copies, let placement = wholePixelPlacement(view) {
+            copied = try copyDisplayTiles(placement, area: area, into: image, format: format, commands)
+            beginRendering(commands, view: imageView, width: width, height: height)
+            var scissor = area.vkRect
+            vkCmdSetScissor(commands, 0, 1, &scissor)
+            clear(area.subtracting(placement.page), to: windowColor, commands)
+            clear(
+                paperCells(placement, area: area, except: copied), to: paperColor, commands)
+            // Paint past the page's edge shows over the window colour, as when drawn.
+            for key in copied.sorted() {
+                guard let tile = paint.tile(key) else { continue }
+                let rect = tileRect(key, placement)
+                for piece in (rect.intersection(area).map { $0.subtracting(placement.page) } ?? []) {
+                    var pieceScissor = piece.vkRect
+                    vkCmdSetScissor(commands, 0, 1, &pieceScissor)
+                    try quads.draw(
+                        tile,
+                        corners: .rectangle(
+                            x: Double(rect.x), y: Double(rect.y), width: Double(rect.width),
+                            height: Double(rect.height)),
+                        targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+                }
+            }
+            vkCmdSetScissor(commands, 0, 1, &scissor)
+        } else if let page = unturnedPage(view) {
+            // An unturned page is a rectangle of whole pixels: filled, not drawn (on a CPU device, a quad over the
+            // whole view costs a few milliseconds).
+            beginRendering(commands, view: imageView, width: width, height: height)
+            var scissor = area.vkRect
+            vkCmdSetScissor(commands, 0, 1, &scissor)
+            clear(area.subtracting(page), to: windowColor, commands)
+            clear(area.intersection(page).map { [$0] } ?? [], to: paperColor, commands)
+        } else {
+            if region != nil {
+                beginRendering(commands, view: imageView, width: width, height: height)
+                var scissor = area.vkRect
+                vkCmdSetScissor(commands, 0, 1, &scissor)
+                clear([area], to: windowColor, commands)
+            } else {
+                beginRendering(
+                    commands, view: imageView, width: width, height: height,
+                    clear: (windowColor.0, windowColor.1, windowColor.2, 1))
+            }
+            let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
+            try quads.draw(
+                paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+                commands)
+        }
+        try drawFrame(
+            layer: paint, transform: view, width: width, height: height, format: format,
+            within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, commands)
+        for overlay in overlays {
+            try quads.draw(
+                overlay.image.image,
+                corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
+                targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,
+                commands)
+        }
+        vkCmdEndRendering(commands)
+        return copied.count
+    }
+
+    /// The pixels an opaque paper covers when `view` does not turn it: those whose centres lie inside the page
+    /// (left and top edges inclusive, as the rasteriser fills), or nil.
+    func unturnedPage(_ view: ViewTransform) -> BufferRect? {
+        guard view.rotation == 0, paperBytes[3] == 255 else { return nil }
+        let (left, top) = view.apply(0, 0)
+        let (right, bottom) = view.apply(document.size.width, document.size.height)
+        func firstCentre(_ edge: Double) -> Double { (edge - 0.5).rounded(.up) }
+        let x0 = firstCentre(left)
+        let y0 = firstCentre(top)
+        let x1 = firstCentre(right)
+        let y1 = firstCentre(bottom)
+        guard [x0, y0, x1, y1].allSatisfy({ abs($0) < 1e9 }), x1 > x0, y1 > y0 else { return nil }
+        return BufferRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
+    /// The document's background as RGBA bytes, as the paper shows it.
+    var paperBytes: [UInt8] {
+        let color = document.background
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        return [byte(color.red), byte(color.green), byte(color.blue), byte(color.alpha)]
+    }
+
+    private var paperColor: (Float, Float, Float) {
+        let bytes = paperBytes
+        return (Float(bytes[0]) / 255, Float(bytes[1]) / 255, Float(bytes[2]) / 255)
+    }
+
+    /// Copies the composed tiles of the painted cells inside `area` into `image`, redrawing the stale ones first.
+    private func copyDisplayTiles(
+        _ placement: (scale: Int, page: BufferRect), area: BufferRect, into image: VkImage, format: VkFormat,
+        _ commands: VkCommandBuffer
+    ) throws(VulkanError) -> Set<TileKey> {
+        displayTiles.beginFrame(layer: paint, format: format, paper: Array(paperBytes.prefix(3)))
+        var copies: [(source: GPUImage, region: VkImageCopy)] = []
+        var copied: Set<TileKey> = []
+        for key in cells(placement, area: area) {
+            guard let source = try displayTiles.tile(key, scale: placement.scale, commands) else { continue }
+            let rect = tileRect(key, placement)
+            guard let shown = rect.intersection(area)?.intersection(placement.page) else { continue }
+            var region = VkImageCopy()
+            region.srcSubresource = VkImageSubresourceLayers(
+                aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+                layerCount: 1)
+            region.dstSubresource = region.srcSubresource
+            region.srcOffset = VkOffset3D(x: Int32(shown.x - rect.x), y: Int32(shown.y - rect.y), z: 0)
+            region.dstOffset = VkOffset3D(x: Int32(shown.x), y: Int32(shown.y), z: 0)
+            region.extent = VkExtent3D(width: UInt32(shown.width), height: UInt32(shown.height), depth: 1)
+            copies.append((source, region))
+            copied.insert(key)
+        }
+        displayTiles.endFrame(shown: copied.count)
+        fullBarrier(commands)
+        for var copy in copies {
+            vkCmdCopyImage(
+                commands, copy.source.image, VK_IMAGE_LAYOUT_GENERAL, image, VK_IMAGE_LAYOUT_GENERAL, 1, &copy.region)
+        }
+        fullBarrier(commands)
+        return copied
+    }
+
+    /// The page's tile cells that overlap `area`.
+    private func cells(_ placement: (scale: Int, page: BufferRect), area: BufferRect) -> [TileKey] {
+        guard let visible = area.intersection(placement.page) else { return [] }
+        let side = TileLayer.tileSize * placement.scale
+        let page = placement.page
+        let columns = ((visible.x - page.x) / side)...((visible.maxX - 1 - page.x) / side)
+        let rows = ((visible.y - page.y) / side)...((visible.maxY - 1 - page.y) / side)
+        return rows.flatMap { row in columns.map { TileKey(column: $0, row: row) } }
+    }
+
+    /// The parts of the page inside `area` whose cells were not copied: bare paper.
+    private func paperCells(_ placement: (scale: Int, page: BufferRect), area: BufferRect, except copied: Set<TileKey>)
+        -> [BufferRect]
+    {
+        cells(placement, area: area).compactMap { key in
+            copied.contains(key)
+                ? nil : tileRect(key, placement).intersection(area)?.intersection(placement.page)
+        }
+    }
+
+    private func tileRect(_ key: TileKey, _ placement: (scale: Int, page: BufferRect)) -> BufferRect {
+        let side = TileLayer.tileSize * placement.scale
+        return BufferRect(
+            x: placement.page.x + key.column * side, y: placement.page.y + key.row * side, width: side, height: side)
+    }
+
+    /// Fills `rects` of the target whose rendering has begun with an opaque colour.
+    private func clear(_ rects: [BufferRect], to color: (Float, Float, Float), _ commands: VkCommandBuffer) {
+        guard !rects.isEmpty else { return }
+        var attachment = VkClearAttachment()
+        attachment.aspectMask = VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue)
+        attachment.clearValue.color = VkClearColorValue(float32: (color.0, color.1, color.2, 1))
+        var clearRects = rects.map { VkClearRect(rect: $0.vkRect, baseArrayLayer: 0, layerCount: 1) }
+        vkCmdClearAttachments(commands, 1, &attachment, UInt32(clearRects.count), &clearRects)
+    }
+}
+
+extension BufferRect {
+    var vkRect: VkRect2D {
+        VkRect2D(
+            offset: VkOffset2D(x: Int32(x), y: Int32(y)),
+            extent: VkExtent2D(width: UInt32(width), height: UInt32(height)))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MaLiangCore
+import MaLiangVulkan
+import Testing
+
+/// Window frames that copy composed tiles, or fill the paper instead of drawing it, show exactly what drawing
+/// everything shows.
+@Suite(.serialized) struct WindowFrameTests {
+    /// A 700×600 page (edge tiles reach past it) on a tinted paper, with strokes across tile corners and past the
+    /// right and bottom edges.
+    func paintedCanvas(_ context: VulkanContext) throws -> (Document, CanvasRenderer) {
+        let document = try Document(
+            size: Size(width: 700, height: 600), background: Color(red: 0.93, green: 0.88, blue: 0.74, alpha: 1))
+        let canvas = try CanvasRenderer(document: document, context: context)
+        try canvas.apply(
+            document.addStroke(
+                solidBrush(size: 24, opacity: 0.7, color: .black), line(from: (200, 200), to: (720, 300))))
+        try canvas.apply(
+            document.addStroke(
+                solidBrush(size: 9, opacity: 0.5, color: Color(red: 0.8, green: 0.1, blue: 0.2, alpha: 1)),
+                line(from: (250, 30), to: (270, 620)), seed: 2))
+        try canvas.apply(
+            document.addStroke(solidBrush(size: 40, opacity: 0.3), line(from: (500, 500), to: (600, 590)), seed: 3))
+        return (document, canvas)
+    }
+
+    /// `view` turned by an angle too small to move a corner: the frame goes through the path that draws everything.
+    func drawnReference(_ view: ViewTransform) -> ViewTransform {
+        var turned = view
+        turned.rotation = 1e-300
+        return turned
+    }
+
+    func expectSame(
+        _ canvas: CanvasRenderer, _ view: ViewTransform, regions: [BufferRect?] = [nil], tolerance: Int = 0,
+        _ what: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let fast = try canvas.windowFramePixels(view: view, width: 900, height: 700, regions: regions, copies: true)
+        let drawn = try canvas.windowFramePixels(
+            view: drawnReference(view), width: 900, height: 700, regions: regions, copies: false)
+        let differences = zip(fast, drawn).enumerated().filter { $0.element.0 != $0.element.1 }
+        let largest = differences.map { abs(Int($0.element.0) - Int($0.element.1)) }.max() ?? 0
+        #expect(
+            largest <= tolerance,
+            """
+            \(what): \(differences.count) bytes differ, by up to \(largest), first at pixels \
+            \(differences.prefix(4).map { ($0.offset / 4 % 900, $0.offset / 3600) })
+            """,
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func copiedAndFilledFramesEqualDrawnOnesAtEveryKindOfView() throws {
+        let context = try validatedContext()
+        let (_, canvas) = try paintedCanvas(context)
+        try expectSame(canvas, ViewTransform(offsetX: 40, offsetY: 30), "1:1 on whole pixels (copied)")
+        try expectSame(canvas, ViewTransform(offsetX: -300, offsetY: -120), "1:1 panned past the top-left")
+        // At 2:1 the filter's weights are interpolated across a 512-pixel copy instead of the whole view: a few
+        // pixels round the other way.
+        try expectSame(canvas, ViewTransform(scale: 2, offsetX: -500, offsetY: -300), tolerance: 1, "2:1 (copied)")
+        try expectSame(canvas, ViewTransform(offsetX: 40.5, offsetY: 29.25), "1:1 between pixels (paper filled)")
+        try expectSame(canvas, ViewTransform(scale: 0.8, offsetX: 12.3, offsetY: 7.7), "0.8× (paper filled)")
+        try expectSame(
+            canvas, ViewTransform(offsetX: 40, offsetY: 30),
+            regions: [
+                nil, BufferRect(x: 230, y: 220, width: 300, height: 120),
+                BufferRect(x: 0, y: 0, width: 60, height: 700),
+            ],
+            "a frame that redraws parts only")
+        assertClean(context)
+    }
+
+    @Test func copiedTilesFollowUndoRedoAndTheStrokeInProgress() throws {
+        let context = try validatedContext()
+        let (document, canvas) = try paintedCanvas(context)
+        let view = ViewTransform(offsetX: 40, offsetY: 30)
+        try expectSame(canvas, view, "before undo")
+        try canvas.apply(document.undo())
+        try expectSame(canvas, view, "after undo")
+        try canvas.apply(document.redo())
+        try expectSame(canvas, view, "after redo")
+        // A stroke in progress is drawn over the copied tiles.
+        let stroke = Stroke(
+            id: document.makeElementID(), brush: solidBrush(size: 15, opacity: 0.6), seed: 9, samples: [])
+        var builder = stroke.makeBuilder()
+        var recorded = stroke
+        canvas.beginLiveStroke(stroke)
+        var stamps: [Stamp] = []
+        for sample in line(from: (100, 400), to: (650, 250)) {
+            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
+        }
+        try canvas.addLiveStamps(stamps)
+        try expectSame(canvas, view, "a stroke in progress")
+        try canvas.addLiveStamps(builder.finish())
+        try canvas.apply(document.append(.stroke(recorded)))
+        try expectSame(canvas, view, "the stroke committed")
+        // A new paper colour recomposes every tile.
+        document.background = Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        try expectSame(canvas, view, "another paper")
+        assertClean(context)
+    }
+}
