@@ -28,6 +28,7 @@ let package = Package(
         system("CXKBCommon", "xkbcommon", ["libxkbcommon-dev"]),
         system("CPNG", "libpng", ["libpng-dev"]),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
+        system("CZlib", "zlib", ["zlib1g-dev"]),
         system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
         system("CSystemd", "libsystemd", ["libsystemd-dev"]),
         // libpng behind setjmp, where Swift cannot go.
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "MaLiangCore"),
 
         // Store: the native document file, MaLiang folders, PNG files.
-        .target(name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "PNGCodec"]),
+        .target(name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "CZlib", "PNGCodec"]),
 
         // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.
         .target(name: "MaLiangEditor", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec"]),
@@ -114,7 +115,9 @@ let package = Package(
         .testTarget(
             name: "MaLiangWaylandTests",
             dependencies: ["MaLiangWayland", "MaLiangEditor", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
-        .testTarget(name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "PNGCodec"], exclude: ["Golden"]),
+        .testTarget(
+            name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "MaLiangStore", "PNGCodec"], exclude: ["Golden"]
+        ),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),

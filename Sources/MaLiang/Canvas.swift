@@ -100,7 +100,7 @@ public final class Canvas {
         document: Document, file: DocumentFile?, context: VulkanContext, presents: Bool, toolbar: Bool = false
     ) throws {
         session = EditingSession(document: document, toolbar: toolbar)
-        do { renderer = try CanvasRenderer(document: document, context: context) } catch {
+        do { renderer = try CanvasRenderer(document: document, context: context, paintCache: file) } catch {
             throw CanvasError("cannot draw: \(error)")
         }
         self.file = file
@@ -117,7 +117,26 @@ public final class Canvas {
 
     deinit {
         surface?.close()
+        keepPaint()
         file?.close()
+    }
+
+    /// Keeps the paint in the document file (when it changed since it was last kept there), so the next opening
+    /// shows it without stamping every stroke again. Only once everything drawn is in the file; a failure loses
+    /// nothing (the strokes are the drawing), and is told like any other. Returns whether the file holds the paint.
+    @discardableResult
+    package func keepPaint() -> Bool {
+        guard let file, file.isOpen, applier.retrySaving() == .saved else { return false }
+        do {
+            try renderer.keepPaint(in: file)
+            return true
+        } catch {
+            applier.post(
+                StatusMessage(
+                    .warning,
+                    "The paint could not be kept in \(file.url.lastPathComponent) for a quicker opening: \(error)"))
+            return false
+        }
     }
 
     // MARK: - History

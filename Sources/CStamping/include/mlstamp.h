@@ -47,4 +47,8 @@ void ml_stamp_tiles(const MLStampJob *job);
 /// Bytes of one mask layer's mip chain for `levels` levels from 256².
 int ml_mask_layer_bytes(int levels);
 
+// Writes levels 1… (down to 1×1) of a `side`×`side` premultiplied RGBA16 tile one after another into `levels`
+// (side² × 4 / 3 values are enough), each the rounded 2×2 average of the level before.
+void ml_mip_chain_rgba16(const uint16_t *level0, int side, uint16_t *levels);
+
 #endif

@@ -19,7 +19,7 @@ public final class DocumentFile {
     /// What the file holds but could not be read, one line each ("stroke #12: …"): left out of ``document``,
     /// kept in the file as it was.
     public let leftOut: [String]
-    private var database: SQLiteDatabase
+    var database: SQLiteDatabase
     /// Nil only while the document moves to a new file (a connection closes only once its statements are gone).
     private var statements: Statements?
     /// Reads loaded strokes' samples when they are needed.
@@ -129,6 +129,9 @@ public final class DocumentFile {
     public var unreadableStrokes: [ElementID] { samples?.failures ?? [] }
 
     deinit { close() }
+
+    /// Whether the file is open (``close()`` not called yet).
+    public var isOpen: Bool { database.isOpen }
 
     /// Closes the file (everything written is already in it).
     public func close() {

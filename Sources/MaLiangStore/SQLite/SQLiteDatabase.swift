@@ -97,6 +97,9 @@ package final class SQLiteDatabase {
 
     deinit { close() }
 
+    /// Whether the connection is still open.
+    package var isOpen: Bool { handle != nil }
+
     package func close() {
         guard let handle else { return }
         sqlite3_close_v2(handle)

@@ -9,6 +9,8 @@ final class CPUStamping {
     /// Tiles stamped per round trip: bounds the staging memory (32 × 512 KiB).
     static let tilesPerGroup = 32
     static let tileBytes = TileLayer.tileSize * TileLayer.tileSize * 8
+    /// A tile's place in the staging buffer: level 0, then its smaller levels.
+    static let slotBytes = tileBytes + TileMips.bytes
 
     private let context: VulkanContext
     private let textures: BrushTextures
@@ -28,7 +30,6 @@ final class CPUStamping {
             try stamp(work, tiles: group, firstSlot: start, into: layer)
             start += group.count
         }
-        layer.markChanged(work.tiles)
     }
 
     private func stamp(_ work: StampWork, tiles: [TileKey], firstSlot: Int, into layer: TileLayer)
@@ -46,13 +47,13 @@ final class CPUStamping {
                 }
             }
         }
-        for index in fresh { memset(staging.contents.advanced(by: index * Self.tileBytes), 0, Self.tileBytes) }
+        for index in fresh { memset(staging.contents.advanced(by: index * Self.slotBytes), 0, Self.tileBytes) }
         let origins = tiles.flatMap { key -> [Float] in
             let origin = layer.origin(of: key)
             return [Float(origin.x), Float(origin.y)]
         }
         let pixels: [UnsafeMutablePointer<UInt16>?] = tiles.indices.map {
-            staging.contents.advanced(by: $0 * Self.tileBytes).assumingMemoryBound(to: UInt16.self)
+            staging.contents.advanced(by: $0 * Self.slotBytes).assumingMemoryBound(to: UInt16.self)
         }
         work.stamps.withUnsafeBufferPointer { stamps in
             work.strokes.withUnsafeBufferPointer { strokes in
@@ -77,20 +78,26 @@ final class CPUStamping {
                 }
             }
         }
+        // The smaller levels are made here too: a CPU device blits them far more slowly.
+        let withMips = tiles.allSatisfy { layer.tile($0)?.mipLevels == TileLayer.mipLevels }
+        if withMips { TileMips.make(in: staging, slots: tiles.count, slotBytes: Self.slotBytes) }
         try context.submitAndWait { commands throws(VulkanError) in
             fullBarrier(commands)
             for (index, key) in tiles.enumerated() {
                 guard let tile = layer.tile(key) else { continue }
-                copy(bufferAt: index, staging, to: tile, commands)
+                TileMips.upload(
+                    from: staging, at: index * Self.slotBytes, to: tile, levels: withMips ? TileLayer.mipLevels : 1,
+                    commands)
             }
             fullBarrier(commands)
         }
+        layer.markChanged(tiles, mipmapsMatch: withMips)
     }
 
     private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
         if let staging { return staging }
         let made = try GPUBuffer(
-            context, size: Self.tilesPerGroup * Self.tileBytes,
+            context, size: Self.tilesPerGroup * Self.slotBytes,
             usage: VkBufferUsageFlagBits(
                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue))
         staging = made
@@ -99,7 +106,7 @@ final class CPUStamping {
 
     private func region(at index: Int) -> VkBufferImageCopy {
         var region = VkBufferImageCopy()
-        region.bufferOffset = VkDeviceSize(index * Self.tileBytes)
+        region.bufferOffset = VkDeviceSize(index * Self.slotBytes)
         region.imageSubresource = VkImageSubresourceLayers(
             aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
             layerCount: 1)
@@ -110,10 +117,5 @@ final class CPUStamping {
     private func copy(_ tile: GPUImage, toBufferAt index: Int, _ buffer: GPUBuffer, _ commands: VkCommandBuffer) {
         var region = region(at: index)
         vkCmdCopyImageToBuffer(commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, buffer.buffer, 1, &region)
-    }
-
-    private func copy(bufferAt index: Int, _ buffer: GPUBuffer, to tile: GPUImage, _ commands: VkCommandBuffer) {
-        var region = region(at: index)
-        vkCmdCopyBufferToImage(commands, buffer.buffer, tile.image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
     }
 }

@@ -31,6 +31,14 @@ public final class CanvasRenderer {
     var history = TileHistory()
     /// Tiles each baked stroke touched (for rebuilding tiles whose history was forgotten).
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
+    /// Whether ``strokeTiles`` lists every stroke (not so while the paint comes from the file's kept paint).
+    var strokeTilesComplete = true
+    /// Where the paint is kept between sessions (the document's file), if anywhere.
+    let paintCache: PaintCache?
+    /// Tiles of the kept paint not yet in the paint layer.
+    var cachedTiles: Set<TileKey> = []
+    /// Kept tiles that could not be read, to be stamped again from the strokes at the next safe point.
+    var damagedKeptTiles: Set<TileKey> = []
     var live: LiveStroke?
     let wetTiles = TilePool()
     let overlayCounter = Counter()
@@ -55,7 +63,7 @@ public final class CanvasRenderer {
     let keepsUndoCopies: Bool
     /// An export-only renderer stamps the paint at one document pixel per pixel only when something asks for it
     /// (an export at scale 1, a view): a small render of a huge document never needs it.
-    private var paintPending = false
+    private(set) var paintPending = false
 
     /// Told how much of long work (stamping a document, an export) is done, from 0 to 1, after each submission;
     /// returning false stops the work, which then throws ``VulkanError/cancelled``.
@@ -67,12 +75,22 @@ public final class CanvasRenderer {
         try self.init(document: document, context: context, undo: undo, stamping: nil)
     }
 
-    /// Follows `document` as ``init(document:context:undo:)`` does, baking with `stamping` (nil: the device's
-    /// best).
-    package init(document: Document, context: VulkanContext, undo: Bool = true, stamping: StampingPath?)
+    /// Follows `document` as ``init(document:context:undo:)`` does with undo, taking the paint kept in `paintCache`
+    /// when it was made from the document's strokes (``paintKey``) instead of stamping them.
+    public convenience init(document: Document, context: VulkanContext, paintCache: PaintCache?)
         throws(VulkanError)
     {
+        try self.init(document: document, context: context, undo: true, stamping: nil, paintCache: paintCache)
+    }
+
+    /// Follows `document` as ``init(document:context:undo:)`` does, baking with `stamping` (nil: the device's
+    /// best).
+    package init(
+        document: Document, context: VulkanContext, undo: Bool = true, stamping: StampingPath?,
+        paintCache: PaintCache? = nil
+    ) throws(VulkanError) {
         keepsUndoCopies = undo
+        self.paintCache = paintCache
         self.context = context
         self.document = document
         pipelines = try Pipelines(context)
@@ -91,7 +109,13 @@ public final class CanvasRenderer {
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
         paint = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
-        if undo { try bakeAll() } else { paintPending = true }
+        if !undo {
+            paintPending = true
+        } else if let paintCache, adoptKeptPaint(paintCache) {
+            // Tiles come from the file as they are needed.
+        } else {
+            try bakeAll()
+        }
     }
 
     deinit {
@@ -130,6 +154,8 @@ public final class CanvasRenderer {
             return
         }
         for change in changes {
+            // The tiles a clear sets aside must be all of them.
+            if case .cleared = change { try loadKeptTiles() }
             switch change {
             case .inserted(.stroke(let stroke), _):
                 if let live, live.stroke.id == stroke.id {
@@ -161,6 +187,7 @@ public final class CanvasRenderer {
                 break  // Chartlets are drawn from the document at composite time.
             }
         }
+        try repairKeptTiles()
     }
 
     /// Drops every tile and stamps the whole document again (after a GPU failure left the paint in doubt).
@@ -169,12 +196,16 @@ public final class CanvasRenderer {
         live = nil
         history = TileHistory()
         strokeTiles = [:]
+        cachedTiles = []
+        strokeTilesComplete = true
         paint.removeAll()
         try bakeAll()
     }
 
     /// Stamps the paint if it was left for later (an export-only renderer).
     func bakePaintIfPending(progress range: ClosedRange<Double> = 0...1) throws(VulkanError) {
+        try loadKeptTiles()
+        try repairKeptTiles()
         guard paintPending else { return }
         paintPending = false
         try bakeAll(progress: range)
@@ -230,6 +261,8 @@ public final class CanvasRenderer {
             let stamps = source.stamps(at: index)
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
+            // Kept paint under the stroke comes in first (before anything recorded in this batch runs).
+            if target === paint, !cachedTiles.isDisjoint(with: touched) { try loadKeptTiles(touched) }
             // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
             let added = touched.reduce(0) { $0 + (target.tile($1) == nil ? 1 : 0) }
             if target.tiles.count + added > TileLayer.maximumTiles { throw target.tooManyTiles }
@@ -349,7 +382,9 @@ public final class CanvasRenderer {
             try context.submitAndWait { commands throws(VulkanError) in
                 for (key, copy) in saved { try paint.restore(key, from: copy, commands) }
             }
-        } else if let tiles = strokeTiles[stroke.id] {
+        } else {
+            // A stroke whose paint came from the file was never stamped here: its tiles are worked out now.
+            let tiles = strokeTiles[stroke.id] ?? tilesReached(by: stroke)
             strokeTiles[stroke.id] = nil
             try rebuild(tiles)
         }
@@ -359,6 +394,9 @@ public final class CanvasRenderer {
     /// Clears `tiles` and re-stamps every stroke of the document that touches them, in order.
     func rebuild(_ tiles: Set<TileKey>) throws(VulkanError) {
         guard !tiles.isEmpty else { return }
+        try completeStrokeTiles()
+        // Stamped again from the strokes: what was kept of them is not needed.
+        cachedTiles.subtract(tiles)
         for key in tiles { paint.replace(key, with: nil) }
         let strokes = document.elements.compactMap { element -> Stroke? in
             guard case .stroke(let stroke) = element, let touched = strokeTiles[stroke.id],
@@ -432,6 +470,7 @@ extension CanvasRenderer {
     {
         let target = try windowTarget(width: width, height: height)
         let start = ContinuousClock.now
+        try prepareFrame(view: view, width: width, height: height)
         try context.submitAndWait { commands throws(VulkanError) in
             try recordWindowFrame(
                 image: target.image, imageView: target.view, width: width, height: height, format: target.format,
@@ -449,6 +488,7 @@ extension CanvasRenderer {
     ) throws(VulkanError) -> [UInt8] {
         let target = try windowTarget(width: width, height: height)
         let readback = try GPUBuffer(context, size: width * height * 4, usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+        try prepareFrame(view: view, width: width, height: height)
         for region in regions {
             try context.submitAndWait { commands throws(VulkanError) in
                 try recordWindowFrame(

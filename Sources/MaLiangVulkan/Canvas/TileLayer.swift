@@ -162,10 +162,11 @@ final class TileLayer {
         return image
     }
 
-    /// Notes that tiles' pixels changed: their mip levels and anything made from them are stale.
-    func markChanged<Keys: Sequence<TileKey>>(_ keys: Keys) {
+    /// Notes that tiles' pixels changed: anything made from them is stale, and so are their smaller levels unless
+    /// `mipmapsMatch` (they were written with level 0).
+    func markChanged<Keys: Sequence<TileKey>>(_ keys: Keys, mipmapsMatch: Bool = false) {
         for key in keys {
-            staleMipmaps.insert(key)
+            if mipmapsMatch { staleMipmaps.remove(key) } else { staleMipmaps.insert(key) }
             lastRevision += 1
             revisions[key] = lastRevision
         }

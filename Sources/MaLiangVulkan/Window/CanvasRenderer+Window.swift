@@ -58,6 +58,7 @@ extension CanvasRenderer {
         into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
         overlays: [OverlayPlacement], damage: [BufferRect]? = nil, repaint: BufferRect? = nil
     ) throws(VulkanError) {
+        try prepareFrame(view: view, width: swapchain.width, height: swapchain.height)
         let image = swapchain.images[index]
         // `repaint`: only this rectangle of the image (which still holds an earlier frame) is drawn again.
         try context.submitAndWait { commands throws(VulkanError) in

@@ -201,6 +201,8 @@ public final class PaintingApp {
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()
         let saving = applier.retrySaving()
+        // With the drawing in the file, its paint goes there too, so that opening it again is quick.
+        if saving == .saved, canvas.keepPaint() { log("the paint is kept in \(file.url.path)") }
         if failure == nil {
             // Send what is queued without waiting for the compositor: it may be the one going away.
             _ = try? connection.flush()

@@ -1,0 +1,176 @@
+import CVulkan
+import MaLiangCore
+
+/// Paint kept in the document's file (``PaintCache``): a document whose kept paint matches its strokes opens
+/// without stamping them; its tiles come into the paint when first needed — those in view before a frame, those a
+/// stroke reaches before it is stamped, all of them before a clear, an export or the paint is kept again.
+extension CanvasRenderer {
+    /// Bumped whenever stamping changes the pixels it makes: paint kept by an earlier way of stamping is stale.
+    static let paintFormat = 1
+
+    /// Names the paint the document's strokes make: any stroke added, taken away or put in another order, another
+    /// page size or way of stamping gives another key.
+    public var paintKey: String {
+        // FNV-1a over every stroke's id, seed and sample count, in order.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ ((value >> UInt64(shift)) & 0xff)) &* 0x100_0000_01b3
+            }
+        }
+        var strokes = 0
+        for case .stroke(let stroke) in document.elements {
+            strokes += 1
+            mix(UInt64(bitPattern: stroke.id.rawValue))
+            mix(stroke.seed)
+            mix(UInt64(stroke.samples.count))
+        }
+        let size = "\(Int(document.size.width.rounded(.up)))x\(Int(document.size.height.rounded(.up)))"
+        return "paint \(Self.paintFormat) page \(size) tile \(TileLayer.tileSize) strokes \(strokes) fnv "
+            + String(hash, radix: 16)
+    }
+
+    /// Tiles of the kept paint not yet loaded (for tests and benchmarks).
+    public var keptTilesWaiting: Int { cachedTiles.count }
+
+    /// Takes the kept paint as the document's when it was made from these strokes; returns whether it did.
+    func adoptKeptPaint(_ cache: PaintCache) -> Bool {
+        guard cache.paintKey() == paintKey else { return false }
+        let columns = 0..<paint.columns
+        let rows = 0..<paint.rows
+        cachedTiles = Set(
+            cache.paintTiles().lazy.map { TileKey(column: $0.column, row: $0.row) }.filter { key in
+                columns.contains(key.column) && rows.contains(key.row)
+            })
+        strokeTilesComplete = false
+        return true
+    }
+
+    /// Puts the kept paint's tiles among `keys` (all of them when nil) into the paint. A kept tile that cannot be
+    /// read is left for ``repairKeptTiles()``: this runs in the middle of stamping too.
+    func loadKeptTiles(_ keys: Set<TileKey>? = nil) throws(VulkanError) {
+        guard !cachedTiles.isEmpty, let paintCache else { return }
+        let wanted = keys.map { cachedTiles.intersection($0) } ?? cachedTiles
+        guard !wanted.isEmpty else { return }
+        cachedTiles.subtract(wanted)
+        var unreadable: Set<TileKey> = []
+        let staging = try GPUBuffer(
+            context, size: min(wanted.count, CPUStamping.tilesPerGroup) * CPUStamping.slotBytes,
+            usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
+        for group in wanted.sorted().chunked(CPUStamping.tilesPerGroup) {
+            let pixels = paintCache.paintPixels(group.map { TileCoordinate(column: $0.column, row: $0.row) })
+            let loaded = group.filter { pixels[TileCoordinate(column: $0.column, row: $0.row)] != nil }
+            unreadable.formUnion(group.filter { !loaded.contains($0) })
+            guard !loaded.isEmpty else { continue }
+            for (slot, key) in loaded.enumerated() {
+                guard let tile = pixels[TileCoordinate(column: key.column, row: key.row)] else { continue }
+                tile.withUnsafeBytes { bytes in
+                    guard let values = bytes.baseAddress else { return }
+                    staging.contents.advanced(by: slot * CPUStamping.slotBytes).copyMemory(
+                        from: values, byteCount: TileMips.levelZeroBytes)
+                }
+            }
+            TileMips.make(in: staging, slots: loaded.count, slotBytes: CPUStamping.slotBytes)
+            try context.submitAndWait { commands throws(VulkanError) in
+                var made: [(Int, GPUImage)] = []
+                for (slot, key) in loaded.enumerated() { made.append((slot, try paint.makeTile(key, commands))) }
+                fullBarrier(commands)
+                for (slot, tile) in made {
+                    TileMips.upload(
+                        from: staging, at: slot * CPUStamping.slotBytes, to: tile, levels: tile.mipLevels, commands)
+                }
+                fullBarrier(commands)
+            }
+            paint.markChanged(loaded, mipmapsMatch: true)
+        }
+        damagedKeptTiles.formUnion(unreadable)
+    }
+
+    /// Stamps again, from the strokes that reach them, the kept tiles that could not be read.
+    func repairKeptTiles() throws(VulkanError) {
+        guard !damagedKeptTiles.isEmpty else { return }
+        let damaged = damagedKeptTiles
+        damagedKeptTiles = []
+        try rebuild(damaged)
+    }
+
+    /// Loads the kept tiles a window frame through `view` shows, and repairs any that cannot be read.
+    func prepareFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
+        guard !cachedTiles.isEmpty || !damagedKeptTiles.isEmpty else { return }
+        try loadKeptTiles(paintTiles(inView: view, width: width, height: height))
+        try repairKeptTiles()
+    }
+
+    /// The paint tiles a view of `width`×`height` target pixels through `view` can show.
+    func paintTiles(inView view: ViewTransform, width: Int, height: Int) -> Set<TileKey> {
+        let corners = [(0, 0), (width, 0), (0, height), (width, height)].map {
+            view.invert(Double($0.0), Double($0.1))
+        }
+        let xs = corners.map(\.0)
+        let ys = corners.map(\.1)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+            let columns = paint.columnRange(minX, maxX), let rows = paint.rowRange(minY, maxY)
+        else { return [] }
+        return Set(rows.flatMap { row in columns.map { TileKey(column: $0, row: row) } })
+    }
+
+    /// Notes the tiles every stroke reaches, for strokes the paint came to without stamping (kept paint): taking
+    /// one back stamps again only the strokes that share its tiles.
+    func completeStrokeTiles() throws(VulkanError) {
+        guard !strokeTilesComplete else { return }
+        let missing = document.elements.compactMap { element -> Stroke? in
+            guard case .stroke(let stroke) = element, strokeTiles[stroke.id] == nil else { return nil }
+            return stroke
+        }
+        var source = StampSource(missing)
+        for (index, stroke) in missing.enumerated() {
+            strokeTiles[stroke.id] = painter.tiles(touchedBy: source.stamps(at: index), in: paint)
+        }
+        strokeTilesComplete = true
+    }
+
+    /// The paint tiles `stroke`'s stamps reach.
+    func tilesReached(by stroke: Stroke) -> Set<TileKey> {
+        painter.tiles(touchedBy: StampSource.stamps(of: stroke, samples: stroke.samples.loaded()), in: paint)
+    }
+
+    /// Keeps the paint in `cache` unless it holds this paint already: every tile read back and handed over a group
+    /// at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing.
+    public func keepPaint(in cache: PaintCache) throws {
+        guard !paintPending else { return }
+        let key = paintKey
+        guard cache.paintKey() != key else { return }
+        try loadKeptTiles()
+        let keys = paint.tiles.keys.sorted()
+        var groups = keys.chunked(CPUStamping.tilesPerGroup)[...]
+        let staging = try GPUBuffer(
+            context, size: min(max(keys.count, 1), CPUStamping.tilesPerGroup) * TileMips.levelZeroBytes,
+            usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+        try cache.keepPaint(key: key) { () throws -> [(TileCoordinate, [UInt16])]? in
+            guard let group = groups.popFirst() else { return nil }
+            try context.submitAndWait { commands throws(VulkanError) in
+                fullBarrier(commands)
+                for (slot, key) in group.enumerated() {
+                    guard let tile = paint.tile(key) else { continue }
+                    var region = VkBufferImageCopy()
+                    region.bufferOffset = VkDeviceSize(slot * TileMips.levelZeroBytes)
+                    region.imageSubresource = VkImageSubresourceLayers(
+                        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0,
+                        baseArrayLayer: 0, layerCount: 1)
+                    region.imageExtent = VkExtent3D(
+                        width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
+                    vkCmdCopyImageToBuffer(commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                }
+            }
+            let values = TileMips.levelZeroBytes / 2
+            return group.enumerated().map { slot, key in
+                let start = staging.contents.advanced(by: slot * TileMips.levelZeroBytes)
+                    .assumingMemoryBound(to: UInt16.self)
+                return (
+                    TileCoordinate(column: key.column, row: key.row),
+                    Array(UnsafeBufferPointer(start: start, count: values))
+                )
+            }
+        }
+    }
+}
