@@ -35,6 +35,11 @@ import WaylandTestSupport
         let info = try maliang(["info", file])
         #expect(info.output.contains("strokes: 65"), "\(info.output)")
 
+        // Closing kept the paint in the file: the new window shows it without stamping the strokes again.
+        let kept = try DocumentFile.open(at: URL(fileURLWithPath: file), readOnly: true)
+        #expect(kept.paintKey() != nil && kept.paintTiles().count >= 12)
+        kept.close()
+
         // A new window opens the same drawing and shows it as the first one did.
         let second = try AppSession.withTablet(dataHome: home)
         let reopened = try #require(second.image)

@@ -85,6 +85,10 @@ import WaylandTestSupport
         #expect(status == (ending == .kill ? SIGKILL : 0), "\(session.log)")
 
         let file = session.documentURL.path
+        // Closing or terminating keeps the paint in the file for a quick reopening; a killed window cannot.
+        let opened = try DocumentFile.open(at: URL(fileURLWithPath: file), readOnly: true)
+        #expect((opened.paintKey() != nil) == (ending != .kill))
+        opened.close()
         let info = try maliang(["info", file])
         #expect(info.status == 0, "\(info.output)")
         #expect(info.output.contains("strokes: 6"), "\(info.output)")
