@@ -18,6 +18,8 @@ public final class Surface {
     /// Damage rectangles of the last commit that carried any.
     public internal(set) var lastDamage: [Rectangle] = []
     public internal(set) var commitCount = 0
+    /// When the client's last commit reached the compositor, before its buffer was read.
+    public internal(set) var lastCommitArrived: ContinuousClock.Instant?
     /// What the surface is: a toplevel window, a cursor, or nothing yet.
     public internal(set) var role: String?
     var onCommit: (() -> Void)?
@@ -69,6 +71,7 @@ extension ScriptedCompositor {
     /// Applies the pending state: copies the buffer's pixels, releases the buffer at once (Mesa's WSI waits for
     /// it), answers frame callbacks and presentation feedback, as an infinitely fast display would.
     private func commit(_ surface: Surface) {
+        surface.lastCommitArrived = .now
         commitCount += 1
         surface.commitCount += 1
         surface.bufferScale = surface.pendingScale

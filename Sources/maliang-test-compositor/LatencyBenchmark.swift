@@ -4,8 +4,9 @@ import TestCompositor
 
 /// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core]`: starts the painting client against this
 /// compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
-/// the time from sending it to the commit of the first buffer that shows it (the stroke reaches the midpoint to the
-/// previous sample when a sample arrives: the 3×3 pixels there are watched).
+/// the time from sending it to the commit of the first buffer that shows it — when the commit request arrives, not
+/// after this compositor has copied the buffer to look at it (the stroke is shown to the last sample when a sample
+/// arrives: the 3×3 pixels at the midpoint to the previous one are watched).
 ///
 /// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns dark:
 /// a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
@@ -84,7 +85,8 @@ enum LatencyBenchmark {
         compositor.onCommit = { surface in
             guard surface === window.surface, let image = surface.image else { return }
             commits += 1
-            let now = ContinuousClock.now
+            // The client committed when its request arrived; reading the buffer here is the compositor's time.
+            let now = surface.lastCommitArrived ?? .now
             pending.removeAll { target in
                 if now - target.sent > .seconds(1) {
                     neverSeen += 1

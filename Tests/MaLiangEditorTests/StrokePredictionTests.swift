@@ -30,12 +30,26 @@ import Testing
         #expect(session.strokes[0].samples.allSatisfy { $0.position.x <= 300 })
     }
 
-    @Test func withoutAPredictorNothingIsGuessed() throws {
+    /// Without a predictor the stroke is shown to its last sample — never past it — while the smoother waits for
+    /// the next one.
+    @Test func withoutAPredictorTheStrokeIsShownToItsLastSampleOnly() throws {
         let session = try makeSession()
         session.predictor = nil
         var pen = Gesture(.tool(1), .pen)
-        let effects = session.drag(&pen, line((100, 300), (300, 300)))
-        #expect(!effects.live.contains { if case .predicted = $0 { true } else { false } })
+        _ = session.handle(pen.event(.down, 100, 300))
+        for x in stride(from: 110.0, through: 300, by: 10) {
+            let effects = session.handle(pen.event(.move, x, 300))
+            let shown = effects.live.flatMap { change -> [Stamp] in
+                switch change {
+                case .stamps(let stamps), .predicted(let stamps): stamps
+                default: []
+                }
+            }
+            let farthest = shown.map { Double($0.x) }.max() ?? 0
+            #expect(farthest <= x + 1e-3, "nothing past the pen")
+            #expect(farthest >= x - 1, "the stroke reaches the pen at \(x), not \(farthest)")
+        }
+        _ = session.handle(pen.event(.up, 300, 300))
         #expect(session.strokes.count == 1)
     }
 }

@@ -41,7 +41,8 @@ public enum LiveChange: Equatable, Sendable {
     case began(Stroke)
     /// More stamps of the stroke in progress.
     case stamps([Stamp])
-    /// The stroke's guessed continuation, shown after its stamps until the next guess replaces it (empty: none).
+    /// The stroke's tail past what the smoother has drawn — to its last sample, then any guessed continuation —
+    /// shown after its stamps until the next tail replaces it (empty: none).
     case predicted([Stamp])
     /// The stroke in progress was dropped; it will not reach the document.
     case cancelled

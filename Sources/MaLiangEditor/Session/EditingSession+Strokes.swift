@@ -39,17 +39,17 @@ extension EditingSession {
         return effects
     }
 
-    /// Shows the stroke ahead of its samples: to its last sample (the smoother otherwise stops halfway to it),
-    /// then along the predictor's guess — from a copy of the builder, so the stroke itself is untouched. Replaces
-    /// the guess shown before.
+    /// Shows the stroke to its last sample — the smoother otherwise stops halfway to it until the next one comes —
+    /// then, with a predictor, along its guess: from a copy of the builder, so the stroke itself is untouched.
+    /// Replaces the tail shown before.
     private func predictTail(of stroke: inout LiveStroke) -> Effects {
         var effects = Effects()
         var tail: [Stamp] = []
+        var builder = stroke.builder
         if let predictor {
-            var builder = stroke.builder
             for guess in predictor.predict(after: stroke.stroke.samples.suffix(16)) { builder.add(guess, into: &tail) }
-            builder.finish(into: &tail)
         }
+        builder.finish(into: &tail)
         let bounds = tail.isEmpty ? nil : DocumentRect(covering: tail)
         guard bounds != nil || stroke.predictionBounds != nil else { return effects }
         effects.live.append(.predicted(tail))

@@ -30,7 +30,7 @@ public final class EditingSession {
     }
 
     /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:
-    /// shown only as far as the samples go). The guess is never saved.
+    /// shown as far as the samples go, the last one included). The guess is never saved.
     public var predictor: StrokePredictor? = StrokePredictor()
     var contacts: [InputEvent.Device: Contact] = [:]
     var live: LiveStroke?
