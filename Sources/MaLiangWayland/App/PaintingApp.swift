@@ -86,7 +86,7 @@ public final class PaintingApp {
         let context = try VulkanContext(options: options)
         canvas = try Canvas(file: file, context: context, toolbar: true)
         canvas.session.penOnly = penOnly
-        // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only as far as its samples (docs/client.md).
+        // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         toolbar = try Toolbar(renderer: canvas.renderer)
         statusStrip = StatusStrip(renderer: canvas.renderer)
