@@ -95,6 +95,19 @@ import Testing
         assertClean(context)
     }
 
+    @Test func paintOverTheLimitIsNotKeptAndWhatWasKeptGoes() throws {
+        let context = try validatedContext()
+        let (url, _) = try fileWithKeptPaint(context)
+        let file = try DocumentFile.open(at: url)
+        defer { file.close() }
+        let canvas = try CanvasRenderer(document: file.document, context: context, paintCache: file)
+        try canvas.apply(file.document.addStroke(solidBrush(size: 8), line(from: (30, 30), to: (60, 40)), seed: 5))
+        canvas.keptTilesLimit = 8
+        try canvas.keepPaint(in: file)
+        #expect(file.paintKey() == nil && file.paintTiles().isEmpty)
+        assertClean(context)
+    }
+
     @Test func staleOrDamagedKeptPaintIsStampedAgain() throws {
         let context = try validatedContext()
         let (url, _) = try fileWithKeptPaint(context)

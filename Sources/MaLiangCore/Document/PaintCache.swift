@@ -17,6 +17,9 @@ public protocol PaintCache: AnyObject {
     /// Replaces the kept paint with the tiles `groups` hands over a group at a time until it returns nil, made from
     /// the content `key` names: all of it is kept, or — when this throws — the paint kept before stays.
     func keepPaint(key: String, groups: () throws -> [(TileCoordinate, [UInt16])]?) throws
+
+    /// Drops the kept paint, if any (it no longer matches, and will not be kept again).
+    func forgetPaint() throws
 }
 
 /// A tile's column and row.

@@ -97,7 +97,7 @@ extension DocumentFile: PaintCache {
     }
 
     /// Forgets the kept paint (a file whose paint no longer matches and will not be kept again).
-    public func forgetPaint() throws(StoreError) {
+    public func forgetPaint() throws {
         guard paintKey() != nil else { return }
         try database.execute("DELETE FROM paint_cache_key; DELETE FROM paint_cache")
     }

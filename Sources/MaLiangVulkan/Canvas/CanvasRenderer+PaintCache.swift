@@ -135,11 +135,16 @@ extension CanvasRenderer {
     }
 
     /// Keeps the paint in `cache` unless it holds this paint already: every tile read back and handed over a group
-    /// at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing.
+    /// at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing; paint of more than
+    /// ``keptTilesLimit`` tiles is not kept, and what was kept before is dropped.
     public func keepPaint(in cache: PaintCache) throws {
         guard !paintPending else { return }
         let key = paintKey
         guard cache.paintKey() != key else { return }
+        guard paint.tiles.count + cachedTiles.count <= keptTilesLimit else {
+            try cache.forgetPaint()
+            return
+        }
         try loadKeptTiles()
         let keys = paint.tiles.keys.sorted()
         var groups = keys.chunked(CPUStamping.tilesPerGroup)[...]

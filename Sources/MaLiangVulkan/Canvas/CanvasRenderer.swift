@@ -37,6 +37,9 @@ public final class CanvasRenderer {
     let paintCache: PaintCache?
     /// Tiles of the kept paint not yet in the paint layer.
     var cachedTiles: Set<TileKey> = []
+    /// Tiles of paint kept at most (1024: a 8192×8192 page painted edge to edge, 512 MiB before deflating). A
+    /// larger drawing is stamped when opened rather than making its file and its closing that much larger.
+    public var keptTilesLimit = 1024
     /// Kept tiles that could not be read, to be stamped again from the strokes at the next safe point.
     var damagedKeptTiles: Set<TileKey> = []
     var live: LiveStroke?
