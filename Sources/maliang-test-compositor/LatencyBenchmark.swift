@@ -6,7 +6,9 @@ import TestCompositor
 /// compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
 /// the time from sending it to the commit of the first buffer that shows it — when the commit request arrives, not
 /// after this compositor has copied the buffer to look at it (the stroke is shown to the last sample when a sample
-/// arrives: the 3×3 pixels at the midpoint to the previous one are watched).
+/// arrives: the 3×3 pixels at the midpoint to the previous one are watched). A ping goes just before each sample;
+/// commits taken before its pong were made before the client read the sample, so they only set what it is
+/// compared with.
 ///
 /// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns dark:
 /// a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
@@ -20,8 +22,12 @@ enum LatencyBenchmark {
         var sent: ContinuousClock.Instant
         var x: Int
         var y: Int
-        /// The brightness (r + g + b) of the 3×3 watched pixels when the sample was sent.
+        /// The brightness (r + g + b) of the 3×3 watched pixels in the newest buffer made before the client read
+        /// the sample.
         var lightBefore: [Int]
+        /// A ping sent just before the sample: a commit the compositor takes after its pong was made after the
+        /// client had read the sample (it reads both at once; a client's requests arrive in order).
+        var ping: UInt32
     }
 
     static func run(trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false) throws {
@@ -87,9 +93,18 @@ enum LatencyBenchmark {
             commits += 1
             // The client committed when its request arrived; reading the buffer here is the compositor's time.
             let now = surface.lastCommitArrived ?? .now
+            for index in pending.indices where !compositor.answeredPing(pending[index].ping) {
+                // Made before the client read the sample: what it shows is what the sample is compared against.
+                pending[index].lightBefore = brightness(image, pending[index].x, pending[index].y)
+            }
             pending.removeAll { target in
                 if now - target.sent > .seconds(1) {
                     neverSeen += 1
+                    return true
+                }
+                guard compositor.answeredPing(target.ping) else {
+                    if canDarken(target.lightBefore) { return false }
+                    shownAhead += 1
                     return true
                 }
                 guard turnedDark(image, target) else { return false }
@@ -115,18 +130,23 @@ enum LatencyBenchmark {
                     try compositor.sendToolFrame(
                         tool: "pen", [.proximityIn(tablet: "tablet"), .motion(x: x, y: y), .down, .pressure(pressure)])
                 } else {
-                    try compositor.sendToolFrame(tool: "pen", [.motion(x: x, y: y), .pressure(pressure)])
+                    // What the sample is compared against, taken before it is sent: sending may wait for the client
+                    // to read, taking its commits meanwhile.
                     let previous = samples[index - 1].position
                     let targetX = Int((x + previous.x) / 2)
                     let targetY = Int((y + previous.y) / 2)
                     let light = window.image.map { brightness($0, targetX, targetY) } ?? Array(repeating: 765, count: 9)
+                    // The ping goes just before the sample: the client reads both at once and answers the ping
+                    // first, so its commits after the pong were made after it read the sample.
+                    let ping = compositor.ping()
                     if canDarken(light) {
-                        pending.append(Target(sent: .now, x: targetX, y: targetY, lightBefore: light))
+                        pending.append(Target(sent: .now, x: targetX, y: targetY, lightBefore: light, ping: ping))
                     } else if let before, !canDarken(brightness(before, targetX, targetY)) {
                         excluded += 1
                     } else {
                         shownAhead += 1
                     }
+                    try compositor.sendToolFrame(tool: "pen", [.motion(x: x, y: y), .pressure(pressure)])
                 }
                 sentFrames += 1
             }
