@@ -73,4 +73,38 @@ import Testing
         #expect(psnr >= 45 && maximum <= 12, "\(kernel): \(psnr) dB, max \(maximum) levels")
         assertClean(context)
     }
+
+    /// A run long enough to be binned in several pieces on several cores (≥ 8,192 stamps each): erasers that come in
+    /// later pieces still erase paint of earlier ones on tiles not made yet, and an eraser where nothing is painted
+    /// makes no tile.
+    @Test(arguments: kernels) func aLongRunBinnedInPiecesKeepsStrokeOrder(kernel: StampingPath) throws {
+        let context = try validatedContext()
+        func render(_ stamping: StampingPath) throws -> (PNGImage, Int) {
+            let document = try Document(size: Size(width: 900, height: 700))
+            let pen = solidBrush(size: 6, opacity: 0.8)
+            let eraser = BrushPresets.brush(named: "eraser") ?? .brush(Brush())
+            for index in 0..<48 {
+                let y = 20 + Double(index) * 8
+                document.addStroke(pen, line(from: (20, y), to: (880, y + 30), steps: 400), seed: UInt64(index))
+                if index % 12 == 11 {
+                    // Across the strokes so far, then over bare paper at the bottom (no tile there).
+                    let x = 100 + Double(index) * 12
+                    document.addStroke(eraser, line(from: (x, 10), to: (x + 40, 690), steps: 300), seed: 99)
+                }
+            }
+            let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
+            #expect(
+                CanvasRenderer.dabCount(
+                    document.elements.compactMap {
+                        if case .stroke(let stroke) = $0 { stroke } else { nil }
+                    }) > 3 * StampRun.stampsPerChunk)
+            return (try canvas.export(bitDepth: 16), canvas.paintTileCount)
+        }
+        let (drawn, drawnTiles) = try render(kernel)
+        let (reference, referenceTiles) = try render(.raster)
+        let (psnr, maximum) = Self.compare(drawn, reference)
+        #expect(psnr >= 45 && maximum <= 12, "\(kernel): \(psnr) dB, max \(maximum) levels")
+        #expect(drawnTiles == referenceTiles, "tiles: \(drawnTiles) drawn, \(referenceTiles) by the quads")
+        assertClean(context)
+    }
 }

@@ -1,4 +1,5 @@
 import CStamping
+import Dispatch
 import Glibc
 import MaLiangCore
 
@@ -40,8 +41,12 @@ struct StampRun {
 
     var isEmpty: Bool { strokes.isEmpty }
 
+    /// Stamps a chunk binned on one core holds at least: below that, handing work out costs more than it saves.
+    static let stampsPerChunk = 8192
+
     /// Takes the queued strokes out as work for `layer` (only its `onlyTiles` when given), binned into
-    /// `cellsPerTileSide`² cells per tile.
+    /// `cellsPerTileSide`² cells per tile. Runs of consecutive strokes are binned on every core, then put together in
+    /// order, so each cell still lists its stamps in stroke order.
     mutating func takeWork(
         for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
     ) -> StampWork {
@@ -50,40 +55,94 @@ struct StampRun {
             stampCount = 0
         }
         var work = StampWork()
-        var bins = CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide)
-        let scale = Float(layer.scale)
-        for (strokeIndex, entry) in strokes.enumerated() {
+        for entry in strokes {
             let brush = entry.stroke.brush
-            let isEraser = brush.isEraser
             let opacity = brush.base.opacity.isFinite ? min(max(brush.base.opacity, 0), 1) : 1
             work.strokes.append(
                 MLStroke(
-                    opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(brush.base.hardness),
+                    opacity: Float(opacity), erase: brush.isEraser ? 1 : 0, hardness: Float(brush.base.hardness),
                     textureLayer: textures.pushLayer(for: brush.base.textureID)))
-            let textured = brush.base.textureID != nil
-            for stamp in entry.stamps where Self.isDrawable(stamp) {
-                // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
-                let reach =
-                    textured
-                    ? StampPainter.reach(of: stamp, scale: layer.scale) : Double(stamp.size) / 2 + 1 / layer.scale
-                guard bins.add(UInt32(work.stamps.count), stamp: stamp, reach: reach, erasing: isEraser) else {
-                    continue
-                }
-                let radius = stamp.size / 2
-                let alpha = stamp.alpha * stamp.flow
-                work.stamps.append(
-                    MLStamp(
-                        x: stamp.x, y: stamp.y, cosOverRadius: cos(stamp.angle) / radius,
-                        sinOverRadius: sin(stamp.angle) / radius, red: stamp.red * alpha, green: stamp.green * alpha,
-                        blue: stamp.blue * alpha, alpha: alpha, slot: Float(stamp.textureSlot),
-                        stroke: Float(strokeIndex), halo: stamp.layer == .glowHalo ? 1 : 0,
-                        radiusPixels: radius * scale))
+        }
+        let chunks = Self.chunks(of: strokes.map(\.stamps.count))
+        let queued = strokes
+        var parts = [BinnedChunk?](repeating: nil, count: chunks.count)
+        parts.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            nonisolated(unsafe) let target = layer
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                output[index] = Self.bin(
+                    queued[chunks[index]], firstStroke: chunks[index].lowerBound, layer: target, onlyTiles: onlyTiles,
+                    cellsPerTileSide: cellsPerTileSide)
             }
+        }
+        var bins = CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide)
+        for part in parts {
+            guard let part else { continue }
+            bins.append(part.bins, stampOffset: UInt32(work.stamps.count))
+            work.stamps += part.stamps
         }
         (work.tiles, work.cells, work.entries) = bins.finish()
         work.cellsPerTile = cellsPerTileSide * cellsPerTileSide
         return work
     }
+
+    /// Ranges of consecutive strokes of about ``stampsPerChunk`` stamps or more each (one range for little work).
+    static func chunks(of stampCounts: [Int]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var stamps = 0
+        for (index, count) in stampCounts.enumerated() {
+            stamps += count
+            if stamps >= stampsPerChunk {
+                ranges.append(start..<(index + 1))
+                start = index + 1
+                stamps = 0
+            }
+        }
+        if start < stampCounts.count { ranges.append(start..<stampCounts.count) }
+        return ranges
+    }
+
+    /// Stamps of consecutive strokes turned into kernel stamps and binned, with stamp indices from 0.
+    private static func bin(
+        _ strokes: ArraySlice<(stroke: Stroke, stamps: [Stamp])>, firstStroke: Int, layer: TileLayer,
+        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int
+    ) -> BinnedChunk {
+        var chunk = BinnedChunk(
+            bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [])
+        let scale = Float(layer.scale)
+        for (offset, entry) in strokes.enumerated() {
+            let brush = entry.stroke.brush
+            let isEraser = brush.isEraser
+            let textured = brush.base.textureID != nil
+            let strokeIndex = Float(firstStroke + offset)
+            for stamp in entry.stamps where isDrawable(stamp) {
+                // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
+                let reach =
+                    textured
+                    ? StampPainter.reach(of: stamp, scale: layer.scale) : Double(stamp.size) / 2 + 1 / layer.scale
+                guard
+                    chunk.bins.add(UInt32(chunk.stamps.count), stamp: stamp, reach: reach, erasing: isEraser)
+                else { continue }
+                let radius = stamp.size / 2
+                let alpha = stamp.alpha * stamp.flow
+                chunk.stamps.append(
+                    MLStamp(
+                        x: stamp.x, y: stamp.y, cosOverRadius: cos(stamp.angle) / radius,
+                        sinOverRadius: sin(stamp.angle) / radius, red: stamp.red * alpha, green: stamp.green * alpha,
+                        blue: stamp.blue * alpha, alpha: alpha, slot: Float(stamp.textureSlot),
+                        stroke: strokeIndex, halo: stamp.layer == .glowHalo ? 1 : 0,
+                        radiusPixels: radius * scale))
+            }
+        }
+        return chunk
+    }
+}
+
+/// One run of strokes binned on its own.
+private struct BinnedChunk {
+    var bins: CellBins
+    var stamps: [MLStamp]
 }
 
 /// Binned stamps: what a stamping kernel reads.
@@ -112,6 +171,8 @@ private struct CellBins {
     /// Cell index and stamp index of each binning, in the order added.
     private var cellOfPair: [Int32] = []
     private var stampOfPair: [UInt32] = []
+    /// Slots reached only by erasing where the layer has no tile yet.
+    private var provisional: Set<Int> = []
 
     init(layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int) {
         self.layer = layer
@@ -122,17 +183,22 @@ private struct CellBins {
 
     /// The slot of tile `key`, made when first reached; nil for a tile not to draw in.
     private mutating func slot(_ key: TileKey, erasing: Bool) -> Int? {
-        if let lastTile, lastTile.key == key { return lastTile.slot }
+        if let lastTile, lastTile.key == key {
+            if !erasing && !provisional.isEmpty { provisional.remove(lastTile.slot) }
+            return lastTile.slot
+        }
         if let onlyTiles, !onlyTiles.contains(key) { return nil }
         let slot: Int
         if let existing = slots[key] {
             slot = existing
+            if !erasing && !provisional.isEmpty { provisional.remove(existing) }
         } else {
-            // Erasing where there is no paint does nothing: no tile is made for it.
-            if erasing && layer.tile(key) == nil { return nil }
             slot = tiles.count
             slots[key] = slot
             tiles.append(key)
+            // Erasing where there is no paint does nothing: unless paint comes to it (later here, or in the runs
+            // binned before this one), no tile is made for it.
+            if erasing && layer.tile(key) == nil { provisional.insert(slot) }
         }
         lastTile = (key, slot)
         return slot
@@ -168,8 +234,55 @@ private struct CellBins {
         return cellOfPair.count > before
     }
 
+    /// Adds another binner's binnings after these, its stamp indices moved by `stampOffset` and its tiles given
+    /// slots here.
+    mutating func append(_ other: CellBins, stampOffset: UInt32) {
+        let cellsPerTile = perSide * perSide
+        var slotOf: [Int] = []
+        slotOf.reserveCapacity(other.tiles.count)
+        for (localSlot, key) in other.tiles.enumerated() {
+            let painted = !other.provisional.contains(localSlot)
+            if let existing = slots[key] {
+                slotOf.append(existing)
+                if painted { provisional.remove(existing) }
+            } else {
+                slots[key] = tiles.count
+                slotOf.append(tiles.count)
+                if !painted { provisional.insert(tiles.count) }
+                tiles.append(key)
+            }
+        }
+        cellOfPair.reserveCapacity(cellOfPair.count + other.cellOfPair.count)
+        stampOfPair.reserveCapacity(stampOfPair.count + other.stampOfPair.count)
+        for (cell, stamp) in zip(other.cellOfPair, other.stampOfPair) {
+            let slot = slotOf[Int(cell) / cellsPerTile]
+            cellOfPair.append(Int32(slot * cellsPerTile + Int(cell) % cellsPerTile))
+            stampOfPair.append(stamp + stampOffset)
+        }
+    }
+
+    /// These binnings without the tiles only erasing reached (nothing to erase there), slots renumbered.
+    private func withoutProvisionalTiles() -> CellBins {
+        var kept = CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: perSide)
+        let cellsPerTile = perSide * perSide
+        var slotOf = [Int](repeating: -1, count: tiles.count)
+        for (slot, key) in tiles.enumerated() where !provisional.contains(slot) {
+            slotOf[slot] = kept.tiles.count
+            kept.slots[key] = kept.tiles.count
+            kept.tiles.append(key)
+        }
+        for (cell, stamp) in zip(cellOfPair, stampOfPair) {
+            let slot = slotOf[Int(cell) / cellsPerTile]
+            guard slot >= 0 else { continue }
+            kept.cellOfPair.append(Int32(slot * cellsPerTile + Int(cell) % cellsPerTile))
+            kept.stampOfPair.append(stamp)
+        }
+        return kept
+    }
+
     /// The tiles, the cell table and the entries (a counting sort of the binnings by cell, stable).
     func finish() -> (tiles: [TileKey], cells: [UInt32], entries: [UInt32]) {
+        guard provisional.isEmpty else { return withoutProvisionalTiles().finish() }
         let cellCount = tiles.count * perSide * perSide
         var cells = [UInt32](repeating: 0, count: cellCount * 2)
         var entries = [UInt32](repeating: 0, count: cellOfPair.count)
