@@ -84,11 +84,11 @@ extension AppSession {
     }
 
     /// Waits until the app has acted on every event sent so far (it answers a ping after them); false when it
-    /// did not answer within five seconds.
+    /// did not answer within `timeout`.
     @discardableResult
-    func roundTrip() -> Bool {
+    func roundTrip(timeout: Duration = .seconds(5)) -> Bool {
         let serial = compositor.ping()
-        return pump(until: { compositor.answeredPing(serial) }, timeout: .seconds(5))
+        return pump(until: { compositor.answeredPing(serial) }, timeout: timeout)
     }
 
     /// Ends the session by SIGKILL: nothing of the app runs after it.
