@@ -8,6 +8,7 @@ layout(push_constant) uniform Push {
     vec2 targetSize;
     float opacity;
     float dither;
+    vec4 textureRect;
 } push;
 
 layout(location = 0) in vec2 texel;

@@ -8,6 +8,7 @@ layout(push_constant) uniform Push {
     vec2 targetSize;
     float opacity;     // multiplies the premultiplied texel
     float dither;      // 1: add ordered dither of ±0.5/255 (8-bit targets)
+    vec4 textureRect;  // where the quad's texture lies in the bound image: origin (u, v), size (u, v)
 } push;
 
 layout(location = 0) out vec2 texel;
@@ -16,5 +17,5 @@ void main() {
     vec2 corners[4] = vec2[](push.cornersXY01.xy, push.cornersXY01.zw, push.cornersXY23.xy, push.cornersXY23.zw);
     vec2 pixel = corners[gl_VertexIndex];
     gl_Position = vec4(pixel / push.targetSize * 2.0 - 1.0, 0.0, 1.0);
-    texel = vec2(float(gl_VertexIndex & 1), float(gl_VertexIndex >> 1));
+    texel = push.textureRect.xy + vec2(float(gl_VertexIndex & 1), float(gl_VertexIndex >> 1)) * push.textureRect.zw;
 }

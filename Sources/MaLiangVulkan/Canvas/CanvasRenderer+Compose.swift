@@ -129,10 +129,13 @@ extension CanvasRenderer {
             band.offsetY -= Double(top)
             try context.submitAndWait { commands throws(VulkanError) in
                 if first { target.initializeLayout(commands) }
+                let mosaic = try prepareMosaic(
+                    for: layer, transform: band, width: width, height: bandHeight, commands)
                 fullBarrier(commands)
                 beginRendering(commands, target, clear: clear)
                 try drawFrame(
-                    layer: layer, transform: band, width: width, height: bandHeight, format: TileLayer.format, commands)
+                    layer: layer, transform: band, width: width, height: bandHeight, format: TileLayer.format,
+                    mosaic: mosaic, commands)
                 vkCmdEndRendering(commands)
                 fullBarrier(commands)
                 var region = VkBufferImageCopy()
@@ -155,9 +158,10 @@ extension CanvasRenderer {
     /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
     /// `format` whose rendering has begun. Tiles outside the target are skipped: the cost follows the view, not the
     /// document. Paint tiles in `copied` are in the target already (the stroke in progress is still drawn there).
+    /// With `mosaic` (``prepareMosaic(for:transform:width:height:region:_:)``) the paint is drawn from it.
     func drawFrame(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: VkFormat,
-        within region: VkRect2D? = nil, skippingPaintOf copied: Set<TileKey> = [],
+        within region: VkRect2D? = nil, skippingPaintOf copied: Set<TileKey> = [], mosaic: TileMosaic? = nil,
         _ commands: VkCommandBuffer
     )
         throws(VulkanError)
@@ -165,7 +169,15 @@ extension CanvasRenderer {
         let quads = QuadPainter(pipelines: pipelines)
         let side = Double(TileLayer.tileSize) / layer.scale
         let showsLive = layer === paint ? live : nil
-        var keys = Set(layer.tiles.keys)
+        var keys: Set<TileKey>
+        if mosaic != nil {
+            keys = Set(
+                tilesShown(layer, through: transform, width: width, height: height, region: region).map {
+                    mosaicTiles(layer, shown: $0)
+                } ?? [])
+        } else {
+            keys = Set(layer.tiles.keys)
+        }
         if let showsLive, case .eraser = showsLive.brush {
         } else if let showsLive {
             keys.formUnion(showsLive.wet.touchedTiles)
@@ -176,7 +188,11 @@ extension CanvasRenderer {
             let corners = transform.corners(x: origin.x, y: origin.y, width: side, height: side)
             guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
             else { continue }
-            if let tile = layer.tile(key), !copied.contains(key) {
+            if let mosaic, let image = mosaic.image, !copied.contains(key) {
+                try quads.draw(
+                    image, texture: mosaic.textureRect(of: key), sampler: .repeating, corners: corners,
+                    targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+            } else if let tile = layer.tile(key), !copied.contains(key) {
                 try quads.draw(
                     tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
                     commands)

@@ -49,6 +49,8 @@ public final class CanvasRenderer {
     var paper: (color: Color, overlay: OverlayImage)?
     /// Paint tiles composed over the paper for window frames at whole zooms.
     lazy var displayTiles = DisplayTiles(context, pipelines)
+    /// Paint tiles side by side for views between whole zooms, which filter across tile edges.
+    lazy var mosaic = TileMosaic(context)
 
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000
@@ -500,22 +502,27 @@ extension CanvasRenderer {
             }
             painter.arena.reset()
         }
+        return try readBack(target, into: readback)
+    }
+
+    /// The pixels of `target` (4 bytes each), copied through `buffer`.
+    func readBack(_ target: GPUImage, into buffer: GPUBuffer) throws(VulkanError) -> [UInt8] {
         try context.submitAndWait { commands throws(VulkanError) in
             fullBarrier(commands)
             var copy = VkBufferImageCopy()
             copy.imageSubresource = VkImageSubresourceLayers(
                 aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
                 layerCount: 1)
-            copy.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-            vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, readback.buffer, 1, &copy)
+            copy.imageExtent = VkExtent3D(width: UInt32(target.width), height: UInt32(target.height), depth: 1)
+            vkCmdCopyImageToBuffer(commands, target.image, VK_IMAGE_LAYOUT_GENERAL, buffer.buffer, 1, &copy)
         }
         return Array(
-            UnsafeBufferPointer(start: readback.contents.assumingMemoryBound(to: UInt8.self), count: width * height * 4)
-        )
+            UnsafeBufferPointer(
+                start: buffer.contents.assumingMemoryBound(to: UInt8.self), count: target.width * target.height * 4))
     }
 
     /// An image like a window's swapchain image, in the GENERAL layout.
-    private func windowTarget(width: Int, height: Int) throws(VulkanError) -> GPUImage {
+    func windowTarget(width: Int, height: Int) throws(VulkanError) -> GPUImage {
         let target = try GPUImage(
             context, width: width, height: height, format: VK_FORMAT_B8G8R8A8_UNORM,
             usage: VkImageUsageFlagBits(

@@ -33,13 +33,39 @@ struct QuadPainter {
         }
     }
 
+    /// Where in a bound image a quad's texture lies, in texture coordinates.
+    struct TextureRect {
+        var u = 0.0
+        var v = 0.0
+        var width = 1.0
+        var height = 1.0
+
+        static let whole = TextureRect()
+    }
+
     /// Records one quad; the caller has begun rendering into a target of `targetWidth`×`targetHeight`.
     func draw(
         _ source: GPUImage, corners: Corners, targetWidth: Int, targetHeight: Int, format: VkFormat, blend: BlendMode,
         opacity: Float = 1, dither: Bool = false, _ commands: VkCommandBuffer
     ) throws(VulkanError) {
+        try draw(
+            source, texture: .whole, sampler: .clamped, corners: corners, targetWidth: targetWidth,
+            targetHeight: targetHeight, format: format, blend: blend, opacity: opacity, dither: dither, commands)
+    }
+
+    enum Sampling {
+        case clamped
+        case repeating
+    }
+
+    /// Records one quad showing `texture` of `source`.
+    func draw(
+        _ source: GPUImage, texture: TextureRect, sampler: Sampling, corners: Corners, targetWidth: Int,
+        targetHeight: Int, format: VkFormat, blend: BlendMode, opacity: Float = 1, dither: Bool = false,
+        _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
         let pipeline = try pipelines.pipeline(.quad, format: format, blend: blend)
-        var set: VkDescriptorSet? = try pipelines.bind(source)
+        var set: VkDescriptorSet? = try pipelines.bind(source, repeating: sampler == .repeating)
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
         vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.quadLayout, 0, 1, &set, 0, nil)
         let p = corners.points.map { (Float($0.0), Float($0.1)) }
@@ -47,6 +73,7 @@ struct QuadPainter {
             p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1, Float(targetWidth), Float(targetHeight),
             opacity,
             dither ? 1 : 0,
+            Float(texture.u), Float(texture.v), Float(texture.width), Float(texture.height),
         ]
         vkCmdPushConstants(
             commands, pipelines.quadLayout,

@@ -22,7 +22,7 @@ final class Pipelines {
 
     /// Bytes of push constants of each shader (see Shaders/).
     static let stampPushSize = 32
-    static let quadPushSize = 48
+    static let quadPushSize = 64
 
     let context: VulkanContext
     let setLayout: VkDescriptorSetLayout
@@ -30,6 +30,8 @@ final class Pipelines {
     let quadLayout: VkPipelineLayout
     let linearSampler: VkSampler
     let nearestSampler: VkSampler
+    /// Linear and repeating: a ``TileMosaic`` wraps around, so a tile in its last cell has its neighbour in the first.
+    let repeatingSampler: VkSampler
     private let descriptorPool: DescriptorPool
     private let modules: [String: VkShaderModule]
     private var cache: [Key: VkPipeline] = [:]
@@ -63,6 +65,8 @@ final class Pipelines {
         quadLayout = try Self.makeLayout(device, setLayout: createdSetLayout, pushSize: Self.quadPushSize)
         linearSampler = try Self.makeSampler(device, filter: VK_FILTER_LINEAR)
         nearestSampler = try Self.makeSampler(device, filter: VK_FILTER_NEAREST)
+        repeatingSampler = try Self.makeSampler(
+            device, filter: VK_FILTER_LINEAR, address: VK_SAMPLER_ADDRESS_MODE_REPEAT)
 
         var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: 65_536)
         var poolInfo = VkDescriptorPoolCreateInfo()
@@ -96,6 +100,7 @@ final class Pipelines {
         for module in modules.values { vkDestroyShaderModule(device, module, nil) }
         vkDestroySampler(device, linearSampler, nil)
         vkDestroySampler(device, nearestSampler, nil)
+        vkDestroySampler(device, repeatingSampler, nil)
         vkDestroyPipelineLayout(device, stampLayout, nil)
         vkDestroyPipelineLayout(device, quadLayout, nil)
         vkDestroyDescriptorSetLayout(device, setLayout, nil)
@@ -103,8 +108,11 @@ final class Pipelines {
 
     // MARK: - Descriptors
 
-    /// A descriptor set binding `image` (with the linear or nearest sampler), kept on the image.
-    func bind(_ image: GPUImage, nearest: Bool = false) throws(VulkanError) -> VkDescriptorSet {
+    /// A descriptor set binding `image` (with the linear, nearest or repeating sampler), kept on the image: an image
+    /// is always bound with the same sampler.
+    func bind(_ image: GPUImage, nearest: Bool = false, repeating: Bool = false) throws(VulkanError)
+        -> VkDescriptorSet
+    {
         if let existing = image.descriptor { return existing.set }
         var allocation = VkDescriptorSetAllocateInfo()
         allocation.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
@@ -119,7 +127,7 @@ final class Pipelines {
         try check(result, "vkAllocateDescriptorSets")
         guard let set else { throw VulkanError("no descriptor set") }
         var imageInfo = VkDescriptorImageInfo(
-            sampler: nearest ? nearestSampler : linearSampler, imageView: image.view,
+            sampler: repeating ? repeatingSampler : nearest ? nearestSampler : linearSampler, imageView: image.view,
             imageLayout: VK_IMAGE_LAYOUT_GENERAL)
         var write = VkWriteDescriptorSet()
         write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
@@ -308,15 +316,17 @@ final class Pipelines {
         return layout
     }
 
-    private static func makeSampler(_ device: VkDevice, filter: VkFilter) throws(VulkanError) -> VkSampler {
+    private static func makeSampler(
+        _ device: VkDevice, filter: VkFilter, address: VkSamplerAddressMode = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+    ) throws(VulkanError) -> VkSampler {
         var info = VkSamplerCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
         info.magFilter = filter
         info.minFilter = filter
         info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR
-        info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
-        info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
-        info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        info.addressModeU = address
+        info.addressModeV = address
+        info.addressModeW = address
         info.maxLod = 16
         var sampler: VkSampler?
         try check(vkCreateSampler(device, &info, nil, &sampler), "vkCreateSampler")

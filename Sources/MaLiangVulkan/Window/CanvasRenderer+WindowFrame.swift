@@ -35,9 +35,15 @@ extension CanvasRenderer {
         let quads = QuadPainter(pipelines: pipelines)
         let paper = try paperOverlay()
         if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
+        let mosaic = try prepareMosaic(
+            for: paint, transform: view, width: width, height: height, region: region == nil ? nil : area.vkRect,
+            commands)
+        // Views at 1:1 need none: its memory goes until the next view between whole zooms.
+        if mosaic == nil { self.mosaic.removeAll() }
         var copied: Set<TileKey> = []
         if copies, let placement = wholePixelPlacement(view) {
-            copied = try copyDisplayTiles(placement, area: area, into: image, format: format, commands)
+            copied = try copyDisplayTiles(
+                placement, area: area, into: image, format: format, mosaic: mosaic, commands)
             beginRendering(commands, view: imageView, width: width, height: height)
             var scissor = area.vkRect
             vkCmdSetScissor(commands, 0, 1, &scissor)
@@ -46,17 +52,23 @@ extension CanvasRenderer {
                 paperCells(placement, area: area, except: copied), to: paperColor, commands)
             // Paint past the page's edge shows over the window colour, as when drawn.
             for key in copied.sorted() {
-                guard let tile = paint.tile(key) else { continue }
+                let tile = paint.tile(key)
+                guard tile != nil || mosaic != nil else { continue }
                 let rect = tileRect(key, placement)
+                let corners = QuadPainter.Corners.rectangle(
+                    x: Double(rect.x), y: Double(rect.y), width: Double(rect.width), height: Double(rect.height))
                 for piece in (rect.intersection(area).map { $0.subtracting(placement.page) } ?? []) {
                     var pieceScissor = piece.vkRect
                     vkCmdSetScissor(commands, 0, 1, &pieceScissor)
-                    try quads.draw(
-                        tile,
-                        corners: .rectangle(
-                            x: Double(rect.x), y: Double(rect.y), width: Double(rect.width),
-                            height: Double(rect.height)),
-                        targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+                    if let mosaic, let source = mosaic.image {
+                        try quads.draw(
+                            source, texture: mosaic.textureRect(of: key), sampler: .repeating, corners: corners,
+                            targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
+                    } else if let tile {
+                        try quads.draw(
+                            tile, corners: corners, targetWidth: width, targetHeight: height, format: format,
+                            blend: .over, commands)
+                    }
                 }
             }
             vkCmdSetScissor(commands, 0, 1, &scissor)
@@ -86,7 +98,7 @@ extension CanvasRenderer {
         }
         try drawFrame(
             layer: paint, transform: view, width: width, height: height, format: format,
-            within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, commands)
+            within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, mosaic: mosaic, commands)
         for overlay in overlays {
             try quads.draw(
                 overlay.image.image,
@@ -128,13 +140,15 @@ extension CanvasRenderer {
     /// Copies the composed tiles of the painted cells inside `area` into `image`, redrawing the stale ones first.
     private func copyDisplayTiles(
         _ placement: (scale: Int, page: BufferRect), area: BufferRect, into image: VkImage, format: VkFormat,
-        _ commands: VkCommandBuffer
+        mosaic: TileMosaic?, _ commands: VkCommandBuffer
     ) throws(VulkanError) -> Set<TileKey> {
         displayTiles.beginFrame(layer: paint, format: format, paper: Array(paperBytes.prefix(3)))
         var copies: [(source: GPUImage, region: VkImageCopy)] = []
         var copied: Set<TileKey> = []
         for key in cells(placement, area: area) {
-            guard let source = try displayTiles.tile(key, scale: placement.scale, commands) else { continue }
+            guard let source = try displayTiles.tile(key, scale: placement.scale, mosaic: mosaic, commands) else {
+                continue
+            }
             let rect = tileRect(key, placement)
             guard let shown = rect.intersection(area)?.intersection(placement.page) else { continue }
             var region = VkImageCopy()

@@ -51,10 +51,21 @@ final class DisplayTiles {
     }
 
     /// Tile `key` composed over the paper at `scale`, recording its redraw into `commands` when the paint changed
-    /// since; nil where the layer has no tile there. The caller puts a barrier between these and their copies.
-    func tile(_ key: TileKey, scale: Int, _ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage? {
-        guard let layer, let source = layer.tile(key) else { return nil }
-        let revision = layer.revision(of: key)
+    /// since; nil where nothing is painted there. Magnified, the tile is drawn from `mosaic`, where the filter
+    /// reaches into its neighbours: it is redrawn when they change too, and a cell without paint beside one with
+    /// paint shows the edge that reaches over. The caller puts a barrier between these and their copies.
+    func tile(_ key: TileKey, scale: Int, mosaic: TileMosaic?, _ commands: VkCommandBuffer) throws(VulkanError)
+        -> GPUImage?
+    {
+        guard let layer else { return nil }
+        let source = layer.tile(key)
+        let sampled = scale > 1 ? mosaic : nil
+        let neighbourhood = (-1...1).flatMap { row in
+            (-1...1).map { TileKey(column: key.column + $0, row: key.row + row) }
+        }
+        guard source != nil || (sampled != nil && neighbourhood.contains { layer.tile($0) != nil }) else { return nil }
+        let revision =
+            sampled == nil ? layer.revision(of: key) : neighbourhood.map { layer.revision(of: $0) }.max() ?? 0
         let entryKey = Key(tile: key, scale: scale)
         if var entry = entries[entryKey], entry.revision == revision {
             entry.lastShown = frame
@@ -74,9 +85,16 @@ final class DisplayTiles {
         }
         let color = paper.map { Float($0) / 255 }
         beginRendering(commands, image, clear: (color[0], color[1], color[2], 1))
-        try QuadPainter(pipelines: pipelines).draw(
-            source, corners: .rectangle(x: 0, y: 0, width: Double(side), height: Double(side)), targetWidth: side,
-            targetHeight: side, format: format, blend: .over, commands)
+        let corners = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(side), height: Double(side))
+        if let sampled, let mosaicImage = sampled.image {
+            try QuadPainter(pipelines: pipelines).draw(
+                mosaicImage, texture: sampled.textureRect(of: key), sampler: .repeating, corners: corners,
+                targetWidth: side, targetHeight: side, format: format, blend: .over, commands)
+        } else if let source {
+            try QuadPainter(pipelines: pipelines).draw(
+                source, corners: corners, targetWidth: side, targetHeight: side, format: format, blend: .over,
+                commands)
+        }
         vkCmdEndRendering(commands)
         entries[entryKey] = Entry(image: image, revision: revision, lastShown: frame)
         return image
