@@ -72,4 +72,38 @@ import Testing
         }
         assertClean(context)
     }
+
+    /// A stroke in progress through the corner of four tiles shows as the same stroke moved half a tile, to lie
+    /// inside one tile, seen through the same view moved with it: 128 pixels is whole texels at every level used.
+    @Test func theStrokeInProgressShowsNoTileEdgesEither() throws {
+        let context = try validatedContext()
+        let side = 160
+        func liveFrames(shift: Double) throws -> [[UInt8]] {
+            let document = try Document(size: Size(width: 2048, height: 2048), background: .white)
+            let canvas = try CanvasRenderer(document: document, context: context)
+            let stroke = Stroke(
+                id: document.makeElementID(),
+                brush: solidBrush(size: 7, color: Color(red: 0.5, green: 0, blue: 0.6, alpha: 1)), seed: 9, samples: [])
+            var builder = stroke.makeBuilder()
+            var recorded = stroke
+            canvas.beginLiveStroke(stroke)
+            var stamps: [Stamp] = []
+            for sample in line(from: (985 + shift, 1062 + shift), to: (1062 + shift, 985 + shift), steps: 40) {
+                if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
+            }
+            try canvas.addLiveStamps(stamps)
+            try canvas.addLiveStamps(builder.finish())
+            return try [(8.0, 0.0), (3.3, 0.3), (0.5, 0.0), (0.3, 1.1)].map { scale, rotation in
+                let view = view(scale: scale, rotation: rotation, at: 1024.2 + shift, 1023.9 + shift, side: side)
+                return try canvas.windowFramePixels(view: view, width: side, height: side, regions: [nil], copies: true)
+            }
+        }
+        let acrossCorner = try liveFrames(shift: 0)
+        let insideTile = try liveFrames(shift: 128)
+        for (index, (across, inside)) in zip(acrossCorner, insideTile).enumerated() {
+            let largest = zip(across, inside).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(largest <= 2, "view \(index): across tile edges the stroke differs by up to \(largest)")
+        }
+        assertClean(context)
+    }
 }

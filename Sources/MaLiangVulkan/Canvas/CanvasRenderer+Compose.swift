@@ -129,13 +129,13 @@ extension CanvasRenderer {
             band.offsetY -= Double(top)
             try context.submitAndWait { commands throws(VulkanError) in
                 if first { target.initializeLayout(commands) }
-                let mosaic = try prepareMosaic(
+                let mosaics = try prepareMosaics(
                     for: layer, transform: band, width: width, height: bandHeight, commands)
                 fullBarrier(commands)
                 beginRendering(commands, target, clear: clear)
                 try drawFrame(
                     layer: layer, transform: band, width: width, height: bandHeight, format: TileLayer.format,
-                    mosaic: mosaic, commands)
+                    mosaics: mosaics, commands)
                 vkCmdEndRendering(commands)
                 fullBarrier(commands)
                 var region = VkBufferImageCopy()
@@ -158,64 +158,67 @@ extension CanvasRenderer {
     /// Records the paint tiles, the stroke in progress and the chartlets, through `transform`, into a target of
     /// `format` whose rendering has begun. Tiles outside the target are skipped: the cost follows the view, not the
     /// document. Paint tiles in `copied` are in the target already (the stroke in progress is still drawn there).
-    /// With `mosaic` (``prepareMosaic(for:transform:width:height:region:_:)``) the paint is drawn from it.
+    /// Layers with a mosaic in `mosaics` (``prepareMosaics(for:transform:width:height:region:_:)``) are drawn from
+    /// it.
     func drawFrame(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: VkFormat,
-        within region: VkRect2D? = nil, skippingPaintOf copied: Set<TileKey> = [], mosaic: TileMosaic? = nil,
-        _ commands: VkCommandBuffer
+        within region: VkRect2D? = nil, skippingPaintOf copied: Set<TileKey> = [],
+        mosaics: FrameMosaics = FrameMosaics(), _ commands: VkCommandBuffer
     )
         throws(VulkanError)
     {
         let quads = QuadPainter(pipelines: pipelines)
         let side = Double(TileLayer.tileSize) / layer.scale
         let showsLive = layer === paint ? live : nil
+        let liveLayers = showsLive?.layers ?? []
+        let shown = tilesShown(layer, through: transform, width: width, height: height, region: region)
         var keys: Set<TileKey>
-        if mosaic != nil {
-            keys = Set(
-                tilesShown(layer, through: transform, width: width, height: height, region: region).map {
-                    mosaicTiles(layer, shown: $0)
-                } ?? [])
+        if mosaics.paint != nil {
+            keys = Set(shown.map { mosaicTiles(layer, shown: $0) } ?? [])
         } else {
             keys = Set(layer.tiles.keys)
         }
         if let showsLive, case .eraser = showsLive.brush {
-        } else if let showsLive {
-            keys.formUnion(showsLive.wet.touchedTiles)
-            keys.formUnion(showsLive.prediction?.touchedTiles ?? [])
+        } else {
+            for liveLayer in liveLayers {
+                if mosaics.live[ObjectIdentifier(liveLayer)] != nil, let shown {
+                    keys.formUnion(mosaicTiles(liveLayer, shown: shown))
+                } else {
+                    keys.formUnion(liveLayer.tiles.keys)
+                }
+            }
+        }
+        /// Draws tile `key` of `source` from its mosaic or from itself.
+        func draw(_ source: TileLayer, _ key: TileKey, corners: QuadPainter.Corners, blend: BlendMode, opacity: Float)
+            throws(VulkanError)
+        {
+            let mosaic = source === layer ? mosaics.paint : mosaics.live[ObjectIdentifier(source)]
+            if let mosaic, let image = mosaic.image {
+                guard source.hasTile(near: key) else { return }
+                try quads.draw(
+                    image, texture: mosaic.textureRect(of: key), sampler: .repeating, corners: corners,
+                    targetWidth: width, targetHeight: height, format: format, blend: blend, opacity: opacity, commands)
+            } else if let tile = source.tile(key) {
+                try quads.draw(
+                    tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: blend,
+                    opacity: opacity, commands)
+            }
         }
         for key in keys.sorted() {
             let origin = layer.origin(of: key)
             let corners = transform.corners(x: origin.x, y: origin.y, width: side, height: side)
             guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
             else { continue }
-            if let mosaic, let image = mosaic.image, !copied.contains(key) {
-                try quads.draw(
-                    image, texture: mosaic.textureRect(of: key), sampler: .repeating, corners: corners,
-                    targetWidth: width, targetHeight: height, format: format, blend: .over, commands)
-            } else if let tile = layer.tile(key), !copied.contains(key) {
-                try quads.draw(
-                    tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
-                    commands)
-            }
+            if !copied.contains(key) { try draw(layer, key, corners: corners, blend: .over, opacity: 1) }
             guard let showsLive else { continue }
             let opacity = Float(min(max(showsLive.wet.brush.base.opacity, 0), 1))
-            let guess = showsLive.prediction
-            for source in [
-                showsLive.wet.halo.tile(key), showsLive.wet.body.tile(key), guess?.halo.tile(key),
-                guess?.body.tile(key),
-            ] {
-                guard let source else { continue }
+            for liveLayer in liveLayers {
                 if case .eraser = showsLive.wet.brush {
                     // Shown erased only where there is paint: the erase mask is applied to the paint tile's area.
-                    try quads.draw(
-                        source, corners: corners, targetWidth: width, targetHeight: height, format: format,
-                        blend: .erase,
-                        opacity: layer.tile(key) == nil ? 0 : opacity, commands)
+                    guard layer.tile(key) != nil else { continue }
+                    try draw(liveLayer, key, corners: corners, blend: .erase, opacity: opacity)
                 } else {
-                    try quads.draw(
-                        source, corners: corners, targetWidth: width, targetHeight: height, format: format,
-                        blend: .over,
-                        opacity: opacity, commands)
+                    try draw(liveLayer, key, corners: corners, blend: .over, opacity: opacity)
                 }
             }
         }

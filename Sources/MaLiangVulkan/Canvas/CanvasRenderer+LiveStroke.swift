@@ -15,6 +15,9 @@ final class LiveStroke {
     }
 
     var brush: AnyBrush { wet.brush }
+
+    /// Its layers in drawing order: halo, body, then the guessed tail's halo and body.
+    var layers: [TileLayer] { [wet.halo, wet.body] + (prediction.map { [$0.halo, $0.body] } ?? []) }
 }
 
 extension CanvasRenderer {

@@ -20,29 +20,56 @@ extension CanvasRenderer {
         return (columns, rows)
     }
 
-    /// Lays the paint tiles a frame through `transform` shows into ``mosaic`` (recorded into `commands` before
-    /// rendering begins) and returns it, or nil where each tile can be drawn from itself: at 1:1 unturned on whole
-    /// pixels the filter samples texel centres only, and never reaches a neighbouring tile.
-    func prepareMosaic(
+    /// Lays the tiles a frame through `transform` shows into mosaics — the paint's, and those of the stroke in
+    /// progress when `layer` is the paint — recorded into `commands` before rendering begins. None where each tile
+    /// can be drawn from itself: at 1:1 unturned on whole pixels the filter samples texel centres only, and never
+    /// reaches a neighbouring tile.
+    func prepareMosaics(
         for layer: TileLayer, transform: ViewTransform, width: Int, height: Int, region: VkRect2D? = nil,
         _ commands: VkCommandBuffer
-    ) throws(VulkanError) -> TileMosaic? {
+    ) throws(VulkanError) -> FrameMosaics {
         let zoom = transform.scale / layer.scale
         // A turn too small to move a corner by a millionth of a pixel is no turn.
         let exact =
             abs(zoom - 1) < 1e-9 && abs(transform.rotation) < 1e-12
             && transform.offsetX == transform.offsetX.rounded()
             && transform.offsetY == transform.offsetY.rounded()
-        guard !exact, !layer.tiles.isEmpty,
-            let shown = tilesShown(layer, through: transform, width: width, height: height, region: region)
-        else { return nil }
-        let mipLevels = layer.tiles.values.first?.mipLevels ?? TileLayer.mipLevels
-        let levels = TileMosaic.levels(forZoom: zoom, mipLevels: mipLevels)
-        guard
-            try mosaic.update(
+        let liveLayers = layer === paint ? live.map(\.layers) ?? [] : []
+        guard !exact, let shown = tilesShown(layer, through: transform, width: width, height: height, region: region)
+        else {
+            liveMosaics.forEach { $0.removeAll() }
+            return FrameMosaics()
+        }
+        var mosaics = FrameMosaics()
+        if !layer.tiles.isEmpty {
+            let mipLevels = layer.tiles.values.first?.mipLevels ?? TileLayer.mipLevels
+            let levels = TileMosaic.levels(forZoom: zoom, mipLevels: mipLevels)
+            if try mosaic.update(
                 layer: layer, columnsShown: shown.columns, rowsShown: shown.rows, levels: levels, commands)
-        else { return nil }
-        return mosaic
+            {
+                mosaics.paint = mosaic
+            }
+        }
+        for (index, liveMosaic) in liveMosaics.enumerated() {
+            // Only where the stroke is: its layers come and go with it.
+            // Its tiles and the ring beside them that the filter reaches.
+            guard index < liveLayers.count, let reach = liveLayers[index].tileBounds,
+                let columns = shown.columns.overlap(with: reach.columns.lowerBound - 1...reach.columns.upperBound + 1),
+                let rows = shown.rows.overlap(with: reach.rows.lowerBound - 1...reach.rows.upperBound + 1)
+            else {
+                liveMosaic.removeAll()
+                continue
+            }
+            let liveLayer = liveLayers[index]
+            let mipLevels = liveLayer.tiles.values.first?.mipLevels ?? 1
+            if try liveMosaic.update(
+                layer: liveLayer, columnsShown: columns, rowsShown: rows,
+                levels: TileMosaic.levels(forZoom: zoom, mipLevels: mipLevels), commands)
+            {
+                mosaics.live[ObjectIdentifier(liveLayer)] = liveMosaic
+            }
+        }
+        return mosaics
     }
 
     /// The tiles to draw from `mosaic` for a view showing `shown`: those with paint and those beside paint, which
@@ -50,15 +77,38 @@ extension CanvasRenderer {
     func mosaicTiles(
         _ layer: TileLayer, shown: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)
     ) -> [TileKey] {
-        var keys: [TileKey] = []
-        for row in shown.rows {
-            for column in shown.columns {
-                let near = (row - 1...row + 1).contains { neighbourRow in
-                    (column - 1...column + 1).contains { layer.tile(TileKey(column: $0, row: neighbourRow)) != nil }
-                }
-                if near { keys.append(TileKey(column: column, row: row)) }
-            }
+        shown.rows.flatMap { row in
+            shown.columns.map { TileKey(column: $0, row: row) }.filter { layer.hasTile(near: $0) }
         }
-        return keys
     }
+}
+
+/// The mosaics a frame draws from (none: each tile from itself).
+struct FrameMosaics {
+    var paint: TileMosaic?
+    /// The stroke in progress's layers, by layer.
+    var live: [ObjectIdentifier: TileMosaic] = [:]
+}
+
+extension TileLayer {
+    /// Whether the layer has a tile at `key` or beside it (diagonals included).
+    func hasTile(near key: TileKey) -> Bool {
+        (key.row - 1...key.row + 1).contains { row in
+            (key.column - 1...key.column + 1).contains { tile(TileKey(column: $0, row: row)) != nil }
+        }
+    }
+
+    /// The columns and rows its tiles span; nil when it has none.
+    var tileBounds: (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+        let keys = tiles.keys
+        guard let left = keys.map(\.column).min(), let right = keys.map(\.column).max(),
+            let top = keys.map(\.row).min(), let bottom = keys.map(\.row).max()
+        else { return nil }
+        return (left...right, top...bottom)
+    }
+}
+
+extension ClosedRange<Int> {
+    /// The part of the range inside `limits`, or nil.
+    func overlap(with limits: ClosedRange<Int>) -> ClosedRange<Int>? { overlaps(limits) ? clamped(to: limits) : nil }
 }

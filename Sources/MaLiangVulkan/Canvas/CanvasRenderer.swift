@@ -51,6 +51,8 @@ public final class CanvasRenderer {
     lazy var displayTiles = DisplayTiles(context, pipelines)
     /// Paint tiles side by side for views between whole zooms, which filter across tile edges.
     lazy var mosaic = TileMosaic(context)
+    /// The same for the stroke in progress's layers (``LiveStroke/layers``).
+    lazy var liveMosaics = (0..<4).map { _ in TileMosaic(context) }
 
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000

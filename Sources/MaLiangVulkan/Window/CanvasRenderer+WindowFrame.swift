@@ -35,9 +35,10 @@ extension CanvasRenderer {
         let quads = QuadPainter(pipelines: pipelines)
         let paper = try paperOverlay()
         if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
-        let mosaic = try prepareMosaic(
+        let mosaics = try prepareMosaics(
             for: paint, transform: view, width: width, height: height, region: region == nil ? nil : area.vkRect,
             commands)
+        let mosaic = mosaics.paint
         // Views at 1:1 need none: its memory goes until the next view between whole zooms.
         if mosaic == nil { self.mosaic.removeAll() }
         var copied: Set<TileKey> = []
@@ -98,7 +99,7 @@ extension CanvasRenderer {
         }
         try drawFrame(
             layer: paint, transform: view, width: width, height: height, format: format,
-            within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, mosaic: mosaic, commands)
+            within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, mosaics: mosaics, commands)
         for overlay in overlays {
             try quads.draw(
                 overlay.image.image,
