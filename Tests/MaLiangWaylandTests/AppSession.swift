@@ -40,6 +40,7 @@ final class AppSession {
         environment["WAYLAND_DISPLAY"] = compositor.socketName
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["XDG_DATA_HOME"] = dataHome.path
+        environment["XDG_CONFIG_HOME"] = dataHome.appendingPathComponent("config").path
         environment["MALIANG_VULKAN_VALIDATION"] = "0"
         // Never the desktop's own session bus: its portal would show real dialogs. A test that wants one passes a
         // bus of its own (``DesktopPortalBus``).

@@ -77,6 +77,8 @@ public enum Request: Equatable, Sendable {
     case save
     /// The brush outline under the pen changed size (brush size or zoom).
     case brushOutlineChanged
+    /// The recent colours changed (``EditingSession/recentColors``): the shell keeps them for the next session.
+    case recentColorsChanged
 }
 
 /// An edge or corner of the window, for resizing it.

@@ -64,7 +64,7 @@ extension EditingSession {
                 effects.requests.append(.brushOutlineChanged)
             }
         case .color(let index):
-            if ToolbarLayout.colors.indices.contains(index) { style.color = ToolbarLayout.colors[index] }
+            if ToolbarLayout.colors.indices.contains(index) { setColor(ToolbarLayout.colors[index]) }
         case .pickColor: isPickingColor.toggle()
         case .resetView: return fitView()
         case .actualPixels: return actualPixelsView()
@@ -83,15 +83,23 @@ extension EditingSession {
         return effects
     }
 
-    /// A toolbar button (on the strip or in its menu); any but ``ToolbarLayout/Action/more`` closes the menu.
+    /// A toolbar button (on the strip or in its menu); any but ``ToolbarLayout/Action/more`` closes the menu, and
+    /// any but a colour closes the colour panel.
     public func press(_ action: ToolbarLayout.Action) -> Effects {
         if action == .more {
             isToolbarMenuOpen.toggle()
+            isColorPanelOpen = false
             var effects = Effects()
             effects.redraw = true
             return effects
         }
         isToolbarMenuOpen = false
+        if action == .colorWheel { return toggleColorPanel() }
+        if case .color = action {
+        } else {
+            isColorPanelOpen = false
+            hexDraft = nil
+        }
         return switch action {
         case .brush(let index): perform(.preset(index + 1))
         case .color(let index): perform(.color(index))
@@ -110,7 +118,7 @@ extension EditingSession {
         case .close: perform(.close)
         case .minimize: windowRequest(.minimize)
         case .maximize: windowRequest(.toggleMaximized)
-        case .more: Effects()
+        case .more, .colorWheel: Effects()
         }
     }
 
@@ -122,7 +130,7 @@ extension EditingSession {
 
     /// The colour the shell found where a colour pick asked (``Request/pickColor(at:)``).
     public func pickColor(_ color: Color) -> Effects {
-        style.color = Color(red: color.red, green: color.green, blue: color.blue)
+        setColor(color)
         var effects = Effects()
         effects.redraw = true
         return effects

@@ -13,6 +13,7 @@ extension EditingSession {
             effects.requests.append(.resizeWindow(serial: event.serial, edge: edge))
             return effects
         }
+        if let effects = pressWithColorPanelOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
             contacts[event.device] = .toolbar
             return effects
@@ -69,7 +70,11 @@ extension EditingSession {
             return pan(byX: (event.x - x) * window.scale, y: (event.y - y) * window.scale)
         case .draggingChartlet(let drag):
             return continueChartletDrag(drag, to: documentPoint(x: event.x, y: event.y))
-        case .toolbar, .ignored, nil:
+        case .choosingColor(.hueRing):
+            return chooseColor(.hueRing, x: event.x, y: event.y)
+        case .choosingColor(.square):
+            return chooseColor(.square, x: event.x, y: event.y)
+        case .toolbar, .ignored, .choosingColor, nil:
             return Effects()
         }
     }
@@ -84,7 +89,7 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
-        case .toolbar, .panning, .ignored:
+        case .toolbar, .panning, .ignored, .choosingColor:
             return Effects()
         }
     }
@@ -143,8 +148,21 @@ extension EditingSession {
         let point = TouchTracker.Point(x: event.x, y: event.y)
         var effects = Effects()
         let outcome: TouchTracker.Outcome
+        if case .choosingColor = contacts[event.device] {
+            // A finger on the colour panel never reached the touch tracker.
+            switch event.phase {
+            case .move: return continueContact(event)
+            case .up, .leave, .cancel: contacts[event.device] = nil
+            default: break
+            }
+            return effects
+        }
         switch event.phase {
         case .down:
+            if !penActive(at: event.received), let effects = pressWithColorPanelOpen(event) {
+                if case .ignored = contacts[event.device] { contacts[event.device] = .choosingColor(.background) }
+                return effects
+            }
             if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {
                 contacts[event.device] = .toolbar
                 return effects

@@ -81,6 +81,7 @@ extension EditingSession {
             }
         }
         effects.changes += changes
+        if !changes.isEmpty { effects.append(rememberColor(of: stroke.stroke.brush)) }
         effects.redraw = true
         return effects
     }

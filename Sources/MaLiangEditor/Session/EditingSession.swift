@@ -23,6 +23,17 @@ public final class EditingSession {
     public internal(set) var isPickingColor = false
     /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
     public internal(set) var isToolbarMenuOpen = false
+    /// The colour panel (wheel, hex value, recent colours) is open below the strip.
+    public internal(set) var isColorPanelOpen = false
+    /// The current colour as the wheel holds it: a grey keeps the hue it came from.
+    public internal(set) var wheelColor = HSVColor(hue: 0, saturation: 0, value: 0)
+    /// The last colours painted with, most recent first, at most ``ColorPanel/recentCount`` (the shell keeps them
+    /// between sessions).
+    public var recentColors: [Color] = [] {
+        didSet { recentColors = Array(recentColors.prefix(ColorPanel.recentCount)) }
+    }
+    /// Hex digits typed into the open colour panel and not applied yet.
+    public internal(set) var hexDraft: String?
     /// Fingers only move the view; they never paint.
     public var penOnly: Bool {
         get { touches.penOnly }
@@ -68,6 +79,9 @@ public final class EditingSession {
         /// Moving the view; the last position in logical window pixels.
         case panning(x: Double, y: Double)
         case draggingChartlet(ChartletDrag)
+        /// Choosing a colour on the open panel: the part pressed keeps the drag (a drag off the ring still turns
+        /// the hue).
+        case choosingColor(ColorPanel.Part)
         /// Nothing more to do until it ends (a picked colour, a selection click).
         case ignored
     }

@@ -1,6 +1,6 @@
 import MaLiangCore
 
-/// Where the toolbar's buttons are: brushes, colours, the picker, size, opacity, undo, redo, fit; at the right the
+/// Where the toolbar's buttons are: brushes, colours, the colour panel, the picker, size, opacity, undo, redo, fit; at the right the
 /// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
 /// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
 /// shell draws it.
@@ -15,12 +15,13 @@ public struct ToolbarLayout: Equatable, Sendable {
     public static let colors: [Color] = [
         .black, Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 1, green: 0.55, blue: 0),
         Color(red: 0.95, green: 0.85, blue: 0.1),
-        Color(red: 0.1, green: 0.65, blue: 0.2), Color(red: 0.1, green: 0.45, blue: 0.95),
-        Color(red: 0.55, green: 0.2, blue: 0.8), .white,
+        Color(red: 0.1, green: 0.65, blue: 0.2), Color(red: 0.1, green: 0.45, blue: 0.95), .white,
     ]
 
     public enum Action: Hashable, Sendable {
         case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export
+        /// Opens the colour panel: a wheel, the colour in hex, the recent colours.
+        case colorWheel
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
@@ -39,7 +40,7 @@ public struct ToolbarLayout: Equatable, Sendable {
     static var groups: [[Action]] {
         [
             BrushStyle.presets.indices.map { Action.brush($0) },
-            colors.indices.map { Action.color($0) } + [.picker],
+            colors.indices.map { Action.color($0) } + [.colorWheel, .picker],
             [.smaller, .larger, .lighter, .darker],
             [.undo, .redo, .fit],
         ]
@@ -48,10 +49,11 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// What the menu always holds, first.
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
-    /// Which buttons stay on a narrow strip first: undo and redo, the brushes, then the rest as they stand.
+    /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, then the rest as
+    /// they stand.
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
-        let first: [Action] = [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) }
+        let first: [Action] = [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel]
         return first + all.filter { !first.contains($0) }
     }
 

@@ -130,6 +130,10 @@ extension PaintingApp {
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
                 if symbol == 0x20 {
                     dispatch(session.perform(.panHold(state == .pressed)))
+                } else if state == .pressed, !keyboard.control, let key = ColorPanelKey(keysym: symbol),
+                    let effects = session.colorPanelKey(key)
+                {
+                    dispatch(effects)
                 } else if state == .pressed,
                     let command = KeyCommand.command(keysym: symbol, control: keyboard.control, shift: keyboard.shift)
                 {

@@ -86,6 +86,12 @@ extension PaintingApp: FrameScheduler {
                 applier.post(StatusMessage(.info, "Saved: every change is written to \(file.url.path) as it happens"))
             }
         case .brushOutlineChanged: refreshBrushOutlines()
+        case .recentColorsChanged:
+            do throws(StoreError) {
+                try recentColorsFile.save(session.recentColors)
+            } catch {
+                applier.post(StatusMessage(.warning, "The recent colours cannot be kept: \(error.message)"))
+            }
         case .toggleShortcuts:
             showsShortcuts.toggle()
             presenter.request()

@@ -40,7 +40,12 @@ extension PaintingApp {
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
             readout: ToolbarWords.Readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
-            tooltip: tooltipShown ? hover?.action : nil, menuOpen: session.isToolbarMenuOpen)
+            tooltip: tooltipShown ? hover?.action : nil, menuOpen: session.isToolbarMenuOpen,
+            currentColor: session.style.color,
+            colorPanel: session.isColorPanelOpen
+                ? ColorPanelView(
+                    panel: session.colorPanel, wheel: session.wheelColor, color: session.style.color,
+                    recent: session.recentColors, draft: session.hexDraft) : nil)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).

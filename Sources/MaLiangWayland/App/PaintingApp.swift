@@ -34,6 +34,8 @@ public final class PaintingApp {
     let fileChooser: FileChooser
     /// Starts the windows of other drawings (new, open).
     let launcher = WindowLauncher()
+    /// The colour panel's recent colours, kept between sessions.
+    let recentColorsFile = RecentColorsFile()
     var theme = WindowTheme.dark
     /// Whether the list of keys and gestures is shown (F1 or ?).
     var showsShortcuts = false
@@ -86,6 +88,7 @@ public final class PaintingApp {
         let context = try VulkanContext(options: options)
         canvas = try Canvas(file: file, context: context, toolbar: true)
         canvas.session.penOnly = penOnly
+        canvas.session.recentColors = recentColorsFile.load()
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         toolbar = try Toolbar(renderer: canvas.renderer)

@@ -20,6 +20,10 @@ final class Toolbar {
         var tooltip: ToolbarLayout.Action?
         /// The menu of the buttons the strip has no room for is open.
         var menuOpen = false
+        /// The brush's colour, shown in the colour-wheel button.
+        var currentColor = Color.black
+        /// The colour panel, when it is open.
+        var colorPanel: ColorPanelView?
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -30,6 +34,7 @@ final class Toolbar {
     /// The scale the icons were drawn for.
     private var iconScale = 0.0
     private var swatches: [OverlayImage] = []
+    private let colorPictures: ColorPanelPictures
     private var words = TextCache()
     private let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
@@ -40,6 +45,7 @@ final class Toolbar {
 
     init(renderer: CanvasRenderer) throws {
         self.renderer = renderer
+        colorPictures = ColorPanelPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
@@ -74,6 +80,8 @@ final class Toolbar {
             guard let rgba = icon.render(pixels: pixels) else { continue }
             drawn[action] = try renderer.makeOverlay(premultiplied: rgba, width: pixels, height: pixels)
         }
+        drawn[.colorWheel] = try ColorPanelPictures.ring(
+            pixels: max(Int((Double(pixels) * 0.8).rounded()), 4), innerFraction: 0.6, renderer: renderer)
         icons = drawn
         iconScale = scale
     }
@@ -96,6 +104,9 @@ final class Toolbar {
                 placements += button(action, x: x * scale, y: y * scale, scale: scale, state: state)
             }
         }
+        if let panel = state.colorPanel {
+            placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
+        }
         placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
         return placements
     }
@@ -109,6 +120,7 @@ final class Toolbar {
         let size = ToolbarLayout.button * scale
         if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
             || (action == .picker && state.picking) || (action == .more && state.menuOpen)
+            || (action == .colorWheel && state.colorPanel != nil)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }
@@ -117,6 +129,17 @@ final class Toolbar {
             placements.append(
                 OverlayPlacement(
                     swatches[index], x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset))
+        } else if action == .colorWheel, let icon = icons[action] {
+            // A small wheel around the current colour.
+            let ring = Double(icon.width)
+            let inset = (size - ring) / 2
+            placements.append(OverlayPlacement(icon, x: x + inset, y: y + inset, width: ring, height: ring))
+            if let swatch = try? colorPictures.swatch(state.currentColor) {
+                let side = ring * 0.5
+                placements.append(
+                    OverlayPlacement(
+                        swatch, x: x + (size - side) / 2, y: y + (size - side) / 2, width: side, height: side))
+            }
         } else if let icon = icons[action] {
             placements.append(OverlayPlacement(icon, x: x, y: y, width: size, height: size))
         }
@@ -154,7 +177,7 @@ extension Toolbar {
                 y += Double(text.height)
             }
         }
-        if let action = state.tooltip, !state.menuOpen,
+        if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil,
             let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),

@@ -2,7 +2,7 @@ import MaLiangEditor
 
 /// What the toolbar's buttons do and the keys that do the same, in words: their tooltips.
 enum ToolbarWords {
-    static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Blue", "Purple", "White"]
+    static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Blue", "White"]
 
     static func tooltip(for action: ToolbarLayout.Action) -> String {
         switch action {
@@ -13,6 +13,7 @@ enum ToolbarWords {
             "\(BrushStyle.presets[index].prefix(1).uppercased())\(BrushStyle.presets[index].dropFirst()) (\(index + 1))"
         case .color(let index): colorNames.indices.contains(index) ? colorNames[index] : "Colour"
         case .picker: "Take a colour from the drawing"
+        case .colorWheel: "Colours: a wheel, a hex value (type it), the colours painted with lately"
         case .smaller: "Smaller brush ([)"
         case .larger: "Larger brush (])"
         case .lighter: "Lighter"

@@ -91,3 +91,18 @@ package enum KeyCommand {
         }
     }
 }
+
+extension ColorPanelKey {
+    /// The colour panel's key for a (lower-case) keysym: hex digits, BackSpace, Return (or the keypad's Enter) and
+    /// Escape.
+    init?(keysym: UInt32) {
+        switch keysym {
+        case 0x30...0x39, 0x61...0x66: self = .digit(Character(Unicode.Scalar(UInt8(keysym))))
+        case 0xffb0...0xffb9: self = .digit(Character(Unicode.Scalar(UInt8(keysym - 0xffb0 + 0x30))))
+        case 0xff08: self = .backspace
+        case 0xff0d, 0xff8d: self = .enter
+        case 0xff1b: self = .escape
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import MaLiangCore
+
+/// The keys the open colour panel takes: hex digits, and keys to apply, undo a digit or close.
+public enum ColorPanelKey: Equatable, Sendable {
+    case digit(Character)
+    case backspace, enter, escape
+}
+
+extension EditingSession {
+    /// The open colour panel, placed for the current window.
+    public var colorPanel: ColorPanel { ColorPanel(layout: toolbar, windowWidth: window.width) }
+
+    func toggleColorPanel() -> Effects {
+        isColorPanelOpen.toggle()
+        hexDraft = nil
+        if isColorPanelOpen { wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue) }
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+
+    /// Sets the brush's colour, the wheel following it.
+    func setColor(_ color: Color) {
+        style.color = Color(red: color.red, green: color.green, blue: color.blue)
+        wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue)
+    }
+
+    /// With the colour panel open, a press below the strip belongs to it: on the panel it chooses a colour (and
+    /// the contact keeps choosing as it moves); anywhere else it closes the panel and does nothing more. Nil when
+    /// the press goes on as usual.
+    func pressWithColorPanelOpen(_ event: InputEvent) -> Effects? {
+        guard isColorPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        var effects = Effects()
+        effects.redraw = true
+        guard let part = colorPanel.part(atX: event.x, y: event.y) else {
+            isColorPanelOpen = false
+            hexDraft = nil
+            contacts[event.device] = .ignored
+            return effects
+        }
+        contacts[event.device] = .choosingColor(part)
+        effects.append(chooseColor(part, x: event.x, y: event.y))
+        return effects
+    }
+
+    /// A contact on `part` of the panel at (x, y), logical pixels.
+    func chooseColor(_ part: ColorPanel.Part, x: Double, y: Double) -> Effects {
+        let panel = colorPanel
+        switch part {
+        case .hueRing:
+            wheelColor.hue = HSVColor(hue: panel.hue(atX: x, y: y), saturation: 0, value: 0).hue
+        case .square:
+            let (saturation, value) = panel.saturationValue(atX: x, y: y)
+            wheelColor.saturation = saturation
+            wheelColor.value = value
+        case .recent(let index):
+            guard recentColors.indices.contains(index) else { return Effects() }
+            setColor(recentColors[index])
+            hexDraft = nil
+            var effects = Effects()
+            effects.redraw = true
+            return effects
+        case .hexRow, .background:
+            return Effects()
+        }
+        style.color = wheelColor.color
+        hexDraft = nil
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+
+    /// A key while the colour panel is open; nil when the panel does not take it (it goes on to the shortcuts).
+    public func colorPanelKey(_ key: ColorPanelKey) -> Effects? {
+        guard isColorPanelOpen else { return nil }
+        var effects = Effects()
+        effects.redraw = true
+        switch key {
+        case .digit(let character):
+            guard character.isHexDigit else { return nil }
+            let draft = hexDraft ?? ""
+            guard draft.count < 6 else { return effects }
+            hexDraft = draft + String(character).uppercased()
+        case .backspace:
+            guard let draft = hexDraft else { return nil }
+            hexDraft = draft.isEmpty ? nil : String(draft.dropLast())
+        case .enter:
+            guard let draft = hexDraft else { return nil }
+            guard let color = Color(hex: draft) else {
+                effects.messages.append(
+                    StatusMessage(.error, "“\(draft)” is not a colour: type 3 or 6 hex digits, like 3A7BD5"))
+                return effects
+            }
+            setColor(color)
+            hexDraft = nil
+        case .escape:
+            isColorPanelOpen = false
+            hexDraft = nil
+        }
+        return effects
+    }
+
+    /// Puts the colour of a stroke just painted first among the recent colours.
+    func rememberColor(of brush: AnyBrush) -> Effects {
+        var effects = Effects()
+        switch brush {
+        case .eraser, .chartlet: return effects
+        default: break
+        }
+        let color = brush.base.color
+        let opaque = Color(red: color.red, green: color.green, blue: color.blue)
+        guard recentColors.first?.hex != opaque.hex else { return effects }
+        recentColors = [opaque] + recentColors.filter { $0.hex != opaque.hex }
+        effects.requests.append(.recentColorsChanged)
+        return effects
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import MaLiangCore
+
+/// The colour panel that opens under the toolbar's colour-wheel button: a hue ring around a saturation–value
+/// square, the colour in hex beside a swatch of it, and the last ``recentCount`` colours painted with. Logical
+/// pixels; the editing core hit-tests it, the shell draws it.
+public struct ColorPanel: Equatable, Sendable {
+    public static let padding = 12.0
+    public static let outerRadius = 96.0
+    public static let innerRadius = 74.0
+    public static let hexRowHeight = 28.0
+    public static let swatch = 21.0
+    public static let swatchGap = 3.0
+    public static let recentCount = 16
+    static let recentColumns = 8
+
+    /// The panel's top-left corner and size.
+    public let x: Double
+    public let y: Double
+    public static let width = 2 * (padding + outerRadius)
+    public static let height =
+        2 * padding + 2 * outerRadius + 10 + hexRowHeight + 10 + 2 * swatch + swatchGap
+
+    /// What a point of the panel is.
+    public enum Part: Equatable, Sendable {
+        case hueRing, square, recent(Int), hexRow, background
+    }
+
+    /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
+    /// `windowWidth` wide.
+    public init(anchorX: Double, windowWidth: Double) {
+        let room = windowWidth.isFinite ? windowWidth : Self.width
+        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width))
+        y = ToolbarLayout.height
+    }
+
+    /// The panel for `layout`: under the colour-wheel button, or under the menu button when the strip has no room
+    /// for it.
+    public init(layout: ToolbarLayout, windowWidth: Double) {
+        let anchor =
+            layout.buttons.first { $0.action == .colorWheel }?.x ?? layout.buttons.first { $0.action == .more }?.x
+            ?? 0
+        self.init(anchorX: anchor, windowWidth: windowWidth)
+    }
+
+    public var center: (x: Double, y: Double) {
+        (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
+    }
+
+    /// The saturation–value square inside the ring: left, top and side.
+    public var square: (x: Double, y: Double, side: Double) {
+        let side = ((Self.innerRadius - 6) * 2 / 2.0.squareRoot()).rounded(.down)
+        return (center.x - side / 2, center.y - side / 2, side)
+    }
+
+    /// The row under the wheel: a swatch of the colour, then its hex value.
+    public var hexRow: (x: Double, y: Double, width: Double, height: Double) {
+        (x + Self.padding, y + Self.padding + 2 * Self.outerRadius + 10, 2 * Self.outerRadius, Self.hexRowHeight)
+    }
+
+    /// Recent colour `index`'s swatch (two rows of eight, most recent first).
+    public func recentSwatch(_ index: Int) -> (x: Double, y: Double, side: Double) {
+        let row = index / Self.recentColumns
+        let column = index % Self.recentColumns
+        let step = Self.swatch + Self.swatchGap
+        let left = x + Self.padding + (2 * Self.outerRadius - Double(Self.recentColumns) * step + Self.swatchGap) / 2
+        return (left + Double(column) * step, hexRow.y + Self.hexRowHeight + 10 + Double(row) * step, Self.swatch)
+    }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+    }
+
+    /// The part under a logical point, nil outside the panel.
+    public func part(atX px: Double, y py: Double) -> Part? {
+        guard contains(x: px, y: py) else { return nil }
+        let distance = ((px - center.x) * (px - center.x) + (py - center.y) * (py - center.y)).squareRoot()
+        if distance >= Self.innerRadius - 2 && distance <= Self.outerRadius + 2 { return .hueRing }
+        let box = square
+        if px >= box.x && px < box.x + box.side && py >= box.y && py < box.y + box.side { return .square }
+        for index in 0..<Self.recentCount {
+            let swatch = recentSwatch(index)
+            if px >= swatch.x && px < swatch.x + swatch.side && py >= swatch.y && py < swatch.y + swatch.side {
+                return .recent(index)
+            }
+        }
+        let row = hexRow
+        if py >= row.y && py < row.y + row.height { return .hexRow }
+        return .background
+    }
+
+    /// The hue at a point's angle around the centre: red to the right, then green and blue counter-clockwise.
+    public func hue(atX px: Double, y py: Double) -> Double {
+        let angle = atan2(center.y - py, px - center.x)
+        let turn = angle / (2 * .pi)
+        return turn < 0 ? turn + 1 : turn
+    }
+
+    /// Where `hue` sits on the middle of the ring.
+    public func ringPoint(hue: Double) -> (x: Double, y: Double) {
+        let radius = (Self.innerRadius + Self.outerRadius) / 2
+        let angle = hue * 2 * .pi
+        return (center.x + radius * cos(angle), center.y - radius * sin(angle))
+    }
+
+    /// Saturation grows to the right, value upwards; a point outside the square takes its nearest edge.
+    public func saturationValue(atX px: Double, y py: Double) -> (saturation: Double, value: Double) {
+        let box = square
+        let saturation = (px - box.x) / box.side
+        let value = 1 - (py - box.y) / box.side
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        return (unit(saturation), unit(value))
+    }
+
+    /// Where a saturation and value sit in the square.
+    public func squarePoint(saturation: Double, value: Double) -> (x: Double, y: Double) {
+        let box = square
+        return (box.x + saturation * box.side, box.y + (1 - value) * box.side)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import MaLiangCore
+import MaLiangEditor
+import MaLiangVulkan
+
+/// What the colour panel shows, for one frame.
+struct ColorPanelView: Equatable {
+    var panel: ColorPanel
+    var wheel: HSVColor
+    var color: Color
+    var recent: [Color]
+    /// Hex digits being typed, or nil to show the colour's own value.
+    var draft: String?
+}
+
+/// Draws the colour panel (``ColorPanel``) as overlays: the hue ring, the saturation–value square of the current
+/// hue, their markers, a swatch and the hex value, and the recent colours. The pictures are made on the CPU at the
+/// window's scale and kept until the scale (or, for the square, the hue) changes.
+final class ColorPanelPictures {
+    private let renderer: CanvasRenderer
+    private var ring: (scale: Double, image: OverlayImage)?
+    private var square: (scale: Double, hue: Double, image: OverlayImage)?
+    private var marker: (scale: Double, image: OverlayImage)?
+    private var swatches: [String: OverlayImage] = [:]
+    private var words = TextCache()
+
+    init(renderer: CanvasRenderer) { self.renderer = renderer }
+
+    func overlays(_ view: ColorPanelView, scale: Double, background: OverlayImage, theme: WindowTheme) throws
+        -> [OverlayPlacement]
+    {
+        let panel = view.panel
+        var placements = [
+            OverlayPlacement(
+                background, x: panel.x * scale, y: panel.y * scale, width: ColorPanel.width * scale,
+                height: ColorPanel.height * scale)
+        ]
+        let center = panel.center
+        let outer = ColorPanel.outerRadius
+        placements.append(
+            OverlayPlacement(
+                try ringImage(scale: scale), x: (center.x - outer) * scale, y: (center.y - outer) * scale,
+                width: 2 * outer * scale, height: 2 * outer * scale))
+        let box = panel.square
+        placements.append(
+            OverlayPlacement(
+                try squareImage(hue: view.wheel.hue, scale: scale), x: box.x * scale, y: box.y * scale,
+                width: box.side * scale, height: box.side * scale))
+        let markerImage = try markerImage(scale: scale)
+        let markerSide = 14.0 * scale
+        for point in [
+            panel.ringPoint(hue: view.wheel.hue),
+            panel.squarePoint(saturation: view.wheel.saturation, value: view.wheel.value),
+        ] {
+            placements.append(
+                OverlayPlacement(
+                    markerImage, x: point.x * scale - markerSide / 2, y: point.y * scale - markerSide / 2,
+                    width: markerSide, height: markerSide))
+        }
+        let row = panel.hexRow
+        placements.append(
+            OverlayPlacement(
+                try swatch(view.color), x: row.x * scale, y: row.y * scale, width: row.height * 1.6 * scale,
+                height: row.height * scale))
+        let text = view.draft.map { "#\($0)▏" } ?? "#\(view.color.hex)"
+        if let line = try words.image(
+            text, font: "Monospace 11", scale: scale, color: theme.toolbarText,
+            maxWidth: Int((row.width - row.height * 2) * scale), renderer: renderer)
+        {
+            placements.append(
+                OverlayPlacement(
+                    line.image, x: (row.x + row.height * 1.6 + 10) * scale,
+                    y: (row.y * scale) + (row.height * scale - Double(line.height)) / 2, width: Double(line.width),
+                    height: Double(line.height)))
+        }
+        for (index, color) in view.recent.prefix(ColorPanel.recentCount).enumerated() {
+            let cell = panel.recentSwatch(index)
+            placements.append(
+                OverlayPlacement(
+                    try swatch(color), x: cell.x * scale, y: cell.y * scale, width: cell.side * scale,
+                    height: cell.side * scale))
+        }
+        return placements
+    }
+
+    /// A solid swatch of `color`.
+    func swatch(_ color: Color) throws -> OverlayImage {
+        let key = color.hex
+        if let cached = swatches[key] { return cached }
+        if swatches.count > 64 { swatches = [:] }
+        let bytes = [color.red, color.green, color.blue].map { UInt8((min(max($0, 0), 1) * 255).rounded()) }
+        let image = try renderer.makeOverlay(premultiplied: bytes + [255], width: 1, height: 1)
+        swatches[key] = image
+        return image
+    }
+
+    private func ringImage(scale: Double) throws -> OverlayImage {
+        if let ring, ring.scale == scale { return ring.image }
+        let image = try Self.ring(
+            pixels: max(Int((2 * ColorPanel.outerRadius * scale).rounded()), 2),
+            innerFraction: ColorPanel.innerRadius / ColorPanel.outerRadius, renderer: renderer)
+        ring = (scale, image)
+        return image
+    }
+
+    /// A hue ring `pixels` across whose hole is `innerFraction` of it, anti-aliased at both edges.
+    static func ring(pixels: Int, innerFraction: Double, renderer: CanvasRenderer) throws -> OverlayImage {
+        let radius = Double(pixels) / 2
+        let inner = radius * innerFraction
+        var bytes = [UInt8](repeating: 0, count: pixels * pixels * 4)
+        for y in 0..<pixels {
+            for x in 0..<pixels {
+                let dx = Double(x) + 0.5 - radius
+                let dy = radius - (Double(y) + 0.5)
+                let distance = (dx * dx + dy * dy).squareRoot()
+                let coverage = min(max(radius - distance, 0), 1) * min(max(distance - inner, 0), 1)
+                guard coverage > 0 else { continue }
+                let turn = atan2(dy, dx) / (2 * .pi)
+                let color = HSVColor(hue: turn < 0 ? turn + 1 : turn, saturation: 1, value: 1).color
+                let index = (y * pixels + x) * 4
+                for (offset, channel) in [color.red, color.green, color.blue].enumerated() {
+                    bytes[index + offset] = UInt8((channel * coverage * 255).rounded())
+                }
+                bytes[index + 3] = UInt8((coverage * 255).rounded())
+            }
+        }
+        return try renderer.makeOverlay(premultiplied: bytes, width: pixels, height: pixels)
+    }
+
+    private func squareImage(hue: Double, scale: Double) throws -> OverlayImage {
+        if let square, square.scale == scale, square.hue == hue { return square.image }
+        let pixels = max(Int((ColorPanel(anchorX: 0, windowWidth: 1000).square.side * scale).rounded()), 2)
+        var bytes = [UInt8](repeating: 255, count: pixels * pixels * 4)
+        for y in 0..<pixels {
+            for x in 0..<pixels {
+                let color = HSVColor(
+                    hue: hue, saturation: (Double(x) + 0.5) / Double(pixels),
+                    value: 1 - (Double(y) + 0.5) / Double(pixels)
+                ).color
+                let index = (y * pixels + x) * 4
+                bytes[index] = UInt8((color.red * 255).rounded())
+                bytes[index + 1] = UInt8((color.green * 255).rounded())
+                bytes[index + 2] = UInt8((color.blue * 255).rounded())
+            }
+        }
+        let image = try renderer.makeOverlay(premultiplied: bytes, width: pixels, height: pixels)
+        square = (scale, hue, image)
+        return image
+    }
+
+    /// A white ring with a dark edge, seen on any colour.
+    private func markerImage(scale: Double) throws -> OverlayImage {
+        if let marker, marker.scale == scale { return marker.image }
+        let pixels = max(Int((14 * scale).rounded()), 4)
+        let radius = Double(pixels) / 2
+        var bytes = [UInt8](repeating: 0, count: pixels * pixels * 4)
+        for y in 0..<pixels {
+            for x in 0..<pixels {
+                let dx = Double(x) + 0.5 - radius
+                let dy = Double(y) + 0.5 - radius
+                let distance = (dx * dx + dy * dy).squareRoot()
+                let outerEdge = min(max(radius - distance, 0), 1)
+                let innerEdge = min(max(distance - (radius - 4 * scale), 0), 1)
+                let coverage = outerEdge * innerEdge
+                // Dark outside and inside, white between.
+                let white =
+                    min(max(radius - 1.2 * scale - distance, 0), 1)
+                    * min(
+                        max(distance - (radius - 2.8 * scale), 0), 1)
+                let index = (y * pixels + x) * 4
+                let level = UInt8((white * coverage * 255).rounded())
+                bytes[index] = level
+                bytes[index + 1] = level
+                bytes[index + 2] = level
+                bytes[index + 3] = UInt8((coverage * 255).rounded())
+            }
+        }
+        let image = try renderer.makeOverlay(premultiplied: bytes, width: pixels, height: pixels)
+        marker = (scale, image)
+        return image
+    }
+}

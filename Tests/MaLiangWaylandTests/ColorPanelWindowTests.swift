@@ -1,0 +1,102 @@
+import Foundation
+import MaLiangCore
+import MaLiangEditor
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// The colour panel driven as a user would: the pen drags the wheel, a finger turns the hue, the keyboard types a
+/// hex value, and the colours painted with come back in the next session.
+@Suite(.serialized) struct ColorPanelWindowTests {
+    /// Whether the window's pixel at logical (x, y) is within `tolerance` of `color`.
+    func shows(_ session: AppSession, _ color: Color, atX x: Double, y: Double, scale: Double, tolerance: Double = 12)
+        -> Bool
+    {
+        guard let pixel = session.image?.rgba(x: Int(x * scale), y: Int(y * scale)) else { return false }
+        return abs(Double(pixel.red) - color.red * 255) <= tolerance
+            && abs(Double(pixel.green) - color.green * 255) <= tolerance
+            && abs(Double(pixel.blue) - color.blue * 255) <= tolerance
+    }
+
+    @Test(arguments: [Int32(1), 2])
+    func theWheelHexAndRecentColoursPaint(scale: Int32) throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-colors-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        var options = ScriptedCompositor.Options()
+        options.outputScale = scale
+        let s = Double(scale)
+        let session = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
+        let window = try #require(session.compositor.focusedToplevel)
+        session.compositor.configure(window, width: 1000, height: 700)
+        #expect(session.pump(until: { session.image?.width == 1000 * Int(scale) }, timeout: .seconds(5)))
+        session.settle()
+        let layout = ToolbarLayout(width: 1000, showsClose: true)
+        let wheelButton = try #require(layout.buttons.first { $0.action == .colorWheel })
+        let panel = ColorPanel(layout: layout, windowWidth: 1000)
+
+        // The pen opens the panel, turns the hue to blue on the ring and takes the square's brightest, fullest
+        // corner.
+        try session.pen([(wheelButton.x + 20, 24)])
+        let green = panel.ringPoint(hue: 1.0 / 3)
+        #expect(
+            session.pump(until: { shows(session, Color(red: 0, green: 1, blue: 0), atX: green.x, y: green.y, scale: s) }
+            ),
+            "the panel's ring does not show")
+        let blue = panel.ringPoint(hue: 2.0 / 3)
+        try session.pen(points(panel.ringPoint(hue: 0.5), blue, count: 8))
+        let corner = panel.squarePoint(saturation: 1, value: 1)
+        try session.pen([(corner.x - 1, corner.y + 1)])
+        let (saturation, value) = panel.saturationValue(atX: corner.x - 1, y: corner.y + 1)
+        let chosen = HSVColor(hue: panel.hue(atX: blue.x, y: blue.y), saturation: saturation, value: value).color
+        // A press beside the panel closes it and paints nothing; the next stroke paints in the colour chosen.
+        try session.pen([(900, 600)])
+        #expect(session.roundTrip())
+        #expect(shows(session, .white, atX: 900, y: 600, scale: s, tolerance: 30), "a press closing the panel painted")
+        try session.pen(points((450, 500), (750, 500)), pressure: 1)
+        #expect(
+            session.pump(until: { shows(session, chosen, atX: 600, y: 500, scale: s) }, timeout: .seconds(5)),
+            "the wheel's colour does not paint")
+
+        // A finger turns the hue on the ring (once the pen's palm rejection lets fingers in); typing a hex value and
+        // Return sets the colour exactly.
+        session.settle(.milliseconds(600))
+        try session.finger([(wheelButton.x + 20, 24)])
+        #expect(session.roundTrip())
+        try session.finger(points(panel.ringPoint(hue: 0.2), panel.ringPoint(hue: 1.0 / 3), count: 6))
+        #expect(
+            session.pump(until: {
+                shows(
+                    session, Color(red: 0, green: 1, blue: 0), atX: corner.x - 2, y: corner.y + 2, scale: s,
+                    tolerance: 20)
+            }), "a finger on the ring does not turn the hue")
+        for code: UInt32 in [4, 30, 8, 48, 32, 6, 28] { try session.key(code) }  // 3 a 7 b d 5 Return
+        try session.key(1)  // Escape closes the panel
+        try session.pen(points((450, 600), (750, 600)), pressure: 1)
+        let typed = try #require(Color(hex: "3A7BD5"))
+        #expect(
+            session.pump(until: { shows(session, typed, atX: 600, y: 600, scale: s) }, timeout: .seconds(5)),
+            "the typed colour does not paint")
+        #expect(session.terminate() == 0)
+
+        // The colours painted with, most recent first, are kept for the next session.
+        let kept = try String(contentsOf: config.appendingPathComponent("maliang/recent-colors"), encoding: .utf8)
+        #expect(kept == "3A7BD5\n\(chosen.hex)\n")
+        let next = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
+        let nextWindow = try #require(next.compositor.focusedToplevel)
+        next.compositor.configure(nextWindow, width: 1000, height: 700)
+        #expect(next.pump(until: { next.image?.width == 1000 * Int(scale) }, timeout: .seconds(5)))
+        next.settle()
+        try next.pen([(wheelButton.x + 20, 24)])
+        let second = panel.recentSwatch(1)
+        #expect(
+            next.pump(until: { shows(next, chosen, atX: second.x + 10, y: second.y + 10, scale: s) }),
+            "the recent colours did not come back")
+        try next.pen([(second.x + 10, second.y + 10)])
+        try next.pen([(900, 650)])
+        try next.pen(points((450, 400), (750, 400)), pressure: 1)
+        #expect(
+            next.pump(until: { shows(next, chosen, atX: 600, y: 400, scale: s) }, timeout: .seconds(5)),
+            "a recent colour does not paint")
+        #expect(next.terminate() == 0)
+    }
+}
