@@ -31,7 +31,8 @@ public enum BrushPresets {
         case "airbrush":
             .brush(
                 Brush(
-                    name: "airbrush", hardness: 0, opacity: 1, flow: 0.06, pointSize: 60, pointStep: 0.08,
+                    // A fine spray: 60 px turned a drawing into blobs.
+                    name: "airbrush", hardness: 0, opacity: 1, flow: 0.06, pointSize: 24, pointStep: 0.08,
                     spacingRelativeToSize: true,
                     pressureControlsFlow: true, color: color))
         case "chalk":
@@ -44,7 +45,8 @@ public enum BrushPresets {
             .glowing(
                 GlowingBrush(
                     brush: Brush(
-                        name: "glow", hardness: 0, opacity: 0.9, pointSize: 26, pointStep: 0.1,
+                        // Spaced by the halo, the core (0.3 of it) needs steps of 0.04 to show no beads at 4×.
+                        name: "glow", hardness: 0, opacity: 0.9, pointSize: 26, pointStep: 0.04,
                         spacingRelativeToSize: true,
                         color: color == .black ? Color(red: 0.1, green: 0.6, blue: 1) : color),
                     coreProportion: 0.3))
