@@ -341,19 +341,26 @@ public final class ChaosPlayer {
     /// window, where a client keeps its menu and window buttons (as wide as its last frame says: a window may
     /// choose its own size, as one fitting a small screen does). Any contact may go down where a pointer, pen or
     /// finger last was, so no position goes there: the menu's New would start windows of their own, and close
-    /// would end the session.
+    /// would end the session. After a scale change the window may narrow itself before its next frame (a client
+    /// keeps its buffer within 8,192 pixels a side: 2,048 logical pixels at scale 4), so the corners of those
+    /// narrower windows are kept clear too.
     private func point() -> (Double, Double) {
-        var right = width
+        var lastFrame = width
         if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
-            right = Double(image.width) / Double(max(surface.bufferScale, 1))
+            lastFrame = Double(image.width) / Double(max(surface.bufferScale, 1))
         }
+        let rights = Set(
+            [width, lastFrame]
+                + (1...4).flatMap { scale in
+                    [
+                        min(width, (8192 / Double(scale)).rounded(.down)),
+                        min(lastFrame, (8192 / Double(scale)).rounded(.down)),
+                    ]
+                })
         let corner = 192.0
         while true {
             let (x, y) = anyPoint()
-            if !(x > right - corner && x <= right && y >= 0 && y < 64) && !(x > width - corner && x <= width && y < 64)
-            {
-                return (x, y)
-            }
+            if !rights.contains(where: { right in x > right - corner && x <= right && y < 64 }) { return (x, y) }
         }
     }
 
