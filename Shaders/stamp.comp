@@ -21,7 +21,7 @@ layout(push_constant) uniform Push {
     vec2 origin;      // document position of the tile's top-left pixel
     float scale;      // tile pixels per document pixel
     uint stampBase;   // index in floats of stamp 0 (three vec4 each)
-    uint strokeBase;  // index in floats of stroke 0 (one vec4 each)
+    uint strokeBase;  // index in floats of stroke 0 (two vec4 each)
     uint cellBase;    // index in words of this tile's (first entry, count)
     uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order)
 } push;
@@ -29,7 +29,22 @@ layout(push_constant) uniform Push {
 // A stamp: floats[base] = centre x, y (document px), cos(angle)/radius, sin(angle)/radius;
 //          floats[base + 1] = premultiplied colour × flow;
 //          floats[base + 2] = texture slot, stroke index, 1 for a glow halo, radius in tile pixels.
-// A stroke: opacity, 1 to erase, hardness of the procedural round, texture layer (0: round; n: from layer n − 1).
+// A stroke: opacity, 1 to erase, hardness of the procedural round, texture layer (0: round; n: from layer n − 1);
+//           how much the paper's tooth shows (0: none), the paper's layer, two unused.
+
+// The paper's tooth at a document position: bilinear between texel centres, one texel a document pixel, repeating
+// every 256 (as stamp.frag and Sources/CStamping/mlstamp.c sample it).
+float paperTooth(vec2 position, int layer) {
+    vec2 t = position - 0.5;
+    vec2 low = floor(t);
+    vec2 f = t - low;
+    ivec2 i = ivec2(low);
+    float a = texelFetch(brushTextures, ivec3(i & 255, layer), 0).r;
+    float b = texelFetch(brushTextures, ivec3((i + ivec2(1, 0)) & 255, layer), 0).r;
+    float c = texelFetch(brushTextures, ivec3((i + ivec2(0, 1)) & 255, layer), 0).r;
+    float d = texelFetch(brushTextures, ivec3((i + ivec2(1, 1)) & 255, layer), 0).r;
+    return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
+}
 
 vec4 composite(vec4 paint, vec4 wet, vec4 stroke) {
     vec4 source = wet * stroke.x;
@@ -56,6 +71,7 @@ void main() {
     bool touched = false;
     uint current = 0xffffffffu;
     vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
+    vec4 strokeGrain = vec4(0.0);
     for (uint chunk = 0u; chunk < count; chunk += 256u) {
         uint mine = chunk + gl_LocalInvocationIndex;
         if (mine < count) {
@@ -64,7 +80,7 @@ void main() {
             vec4 extra = floats[base + 2u];
             // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
             vec2 centre = (placement.xy - push.origin) * push.scale;
-            bool isTextured = textured && floats[push.strokeBase + uint(extra.y)].w > 0.5;
+            bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
             float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
             stagedHits[gl_LocalInvocationIndex] =
                 !(any(lessThan(centre + reach, cellLow)) || any(greaterThan(centre - reach, cellHigh)));
@@ -85,7 +101,8 @@ void main() {
                 body = vec4(0.0);
                 halo = vec4(0.0);
                 current = strokeIndex;
-                stroke = floats[push.strokeBase + current];
+                stroke = floats[push.strokeBase + current * 2u];
+                strokeGrain = floats[push.strokeBase + current * 2u + 1u];
             }
             vec2 offset = position - placement.xy;
             vec2 local =
@@ -104,6 +121,7 @@ void main() {
                 float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
                 mask = rim * falloff;
             }
+            if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
             vec4 source = stagedColor[index] * mask;
             if (extra.z > 0.5) {
                 halo = max(halo, source);

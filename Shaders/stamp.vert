@@ -11,6 +11,8 @@ layout(push_constant) uniform Push {
     float scale;      // target pixels per document pixel
     float hardness;   // procedural round stamp: 1 crisp, 0 soft
     float textureLayer; // 0: procedural round; n: the brush texture array from layer n − 1 (plus the stamp's slot)
+    float grain;      // how much the paper's tooth shows (stamp.frag)
+    float grainLayer;
     float unused;
 } push;
 

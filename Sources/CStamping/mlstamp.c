@@ -86,6 +86,20 @@ KERNEL float sampleMask(const MLStampJob *job, int layer, float u, float v, floa
     return near * (1 - weight) + bilinear(chain + offset1, TILE >> level1, u, v) * weight;
 }
 
+/// The paper's tooth at a document position: bilinear between texel centres of the level 0 of mask `layer`, one
+/// texel a document pixel, repeating every 256 — as Shaders/stamp.frag and stamp.comp sample it.
+static float paperTooth(const MLStampJob *job, int layer, float x, float y) {
+    const uint8_t *texels = job->masks + (size_t)layer * ml_mask_layer_bytes(job->maskLevels);
+    float tx = x - 0.5f, ty = y - 0.5f;
+    float lowX = floorf(tx), lowY = floorf(ty);
+    float fx = tx - lowX, fy = ty - lowY;
+    int ix = (int)lowX, iy = (int)lowY;
+    float a = texels[(iy & 255) * 256 + (ix & 255)], b = texels[(iy & 255) * 256 + ((ix + 1) & 255)];
+    float c = texels[((iy + 1) & 255) * 256 + (ix & 255)], d = texels[((iy + 1) & 255) * 256 + ((ix + 1) & 255)];
+    float top = a * (1 - fx) + b * fx, bottom = c * (1 - fx) + d * fx;
+    return (top * (1 - fy) + bottom * fy) / 255.0f;
+}
+
 /// Adds one stamp to a cell's body or halo. `columnX`/`rowY` are the document positions of the cell's pixel
 /// centres; (`cellX`, `cellY`) is the cell's top-left in tile pixels.
 KERNEL void stampCell(
@@ -113,6 +127,9 @@ KERNEL void stampCell(
     float softness = knee >= 1 ? 0 : 1 / (1 - knee);
     int layer = 0;
     float lod = 0;
+    float grain = clamp01(stroke->grain);
+    int grainLayer = (int)nearbyintf(stroke->grainLayer);
+    if (grainLayer < 0 || grainLayer >= job->maskLayers) grain = 0;
     if (textured) {
         layer = (int)nearbyintf(stroke->textureLayer - 1 + stamp->slot);
         layer = layer < 0 ? 0 : (layer >= job->maskLayers ? job->maskLayers - 1 : layer);
@@ -150,6 +167,12 @@ KERNEL void stampCell(
                     float edge = clamp01((1 - distance) * rim + 0.5f);
                     float falloff = knee >= 1 ? 1 : clamp01((1 - distance) * softness);
                     mask[lane] = edge * falloff;
+                }
+            }
+            if (grain > 0) {
+                for (int lane = 0; lane < SPAN; lane++) {
+                    float tooth = paperTooth(job, grainLayer, columnX[span * SPAN + lane], rowY[row]);
+                    mask[lane] *= 1 - grain * (1 - tooth);
                 }
             }
             if (isHalo) {

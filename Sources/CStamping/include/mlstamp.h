@@ -11,9 +11,11 @@ typedef struct {
     float slot, stroke, halo, radiusPixels;
 } MLStamp;
 
-/// One stroke: opacity, 1 to erase, hardness of the procedural round, texture layer (0: round; n: from n − 1).
+/// One stroke: opacity, 1 to erase, hardness of the procedural round, texture layer (0: round; n: from n − 1);
+/// how much the paper's tooth shows (0: none) and the paper's mask layer; two unused.
 typedef struct {
     float opacity, erase, hardness, textureLayer;
+    float grain, grainLayer, unused0, unused1;
 } MLStroke;
 
 /// A run of strokes binned into 16×16 cells of 256² tiles, and the tiles' pixels (premultiplied RGBA, 16 bits

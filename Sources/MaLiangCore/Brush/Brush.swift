@@ -41,6 +41,10 @@ public struct Brush: Hashable, Codable, Sendable {
     public var tiltToAngle: Bool
     /// When set, the pen's barrel rotation is added to the stamp angle.
     public var barrelRotationToAngle: Bool
+    /// How much the paper's grain shows, 0…1: each stamp lays less paint where the paper's tooth is low, the same
+    /// tooth under every stroke (it belongs to the page, not the stamp), so a pencil or chalk line breaks up as on
+    /// rough paper. 1: the deepest valleys take no paint; nil or 0: none.
+    public var grain: Double?
 
     /// Smallest distance between stamps, in pixels: bounds the stamp count of any stroke.
     public static let minimumStep = 0.25
@@ -54,7 +58,7 @@ public struct Brush: Hashable, Codable, Sendable {
         flow: Double = 1, pointSize: Double = 4, pointStep: Double = 1, spacingRelativeToSize: Bool = false,
         forceSensitive: Double = 0, pressureCurve: PressureCurve = .linear, pressureControlsFlow: Bool = false,
         scaleWithCanvas: Bool = false, forceOnTap: Double = 1, color: Color = .black, rotation: Rotation = .fixed(0),
-        tiltToSize: Double = 0, tiltToAngle: Bool = false, barrelRotationToAngle: Bool = false
+        tiltToSize: Double = 0, tiltToAngle: Bool = false, barrelRotationToAngle: Bool = false, grain: Double? = nil
     ) {
         self.name = name
         self.textureID = textureID
@@ -74,6 +78,7 @@ public struct Brush: Hashable, Codable, Sendable {
         self.tiltToSize = tiltToSize
         self.tiltToAngle = tiltToAngle
         self.barrelRotationToAngle = barrelRotationToAngle
+        self.grain = grain
     }
 
     // Explicit on-disk names: renaming a Swift property never changes saved files.
@@ -83,6 +88,7 @@ public struct Brush: Hashable, Codable, Sendable {
         case pressureCurve = "pressure_curve", pressureControlsFlow = "pressure_flow"
         case scaleWithCanvas = "scale_with_canvas", forceOnTap = "force_on_tap", color, rotation
         case tiltToSize = "tilt_size", tiltToAngle = "tilt_angle", barrelRotationToAngle = "barrel_angle"
+        case grain
     }
 }
 

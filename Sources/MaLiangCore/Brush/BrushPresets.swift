@@ -21,7 +21,7 @@ public enum BrushPresets {
                     name: "pencil", textureID: "pencil-grain", opacity: 0.85, flow: 0.6, pointSize: 3.5,
                     pointStep: 0.15,
                     spacingRelativeToSize: true, forceSensitive: 0.6, pressureControlsFlow: true, color: color,
-                    rotation: .random))
+                    rotation: .random, grain: 0.8))
         case "marker":
             .brush(
                 Brush(
@@ -40,7 +40,7 @@ public enum BrushPresets {
                 Brush(
                     name: "chalk", textureID: "chalk", opacity: 0.9, flow: 0.8, pointSize: 22, pointStep: 0.2,
                     spacingRelativeToSize: true,
-                    forceSensitive: 0.5, color: color, rotation: .random))
+                    forceSensitive: 0.5, color: color, rotation: .random, grain: 0.8))
         case "glow":
             .glowing(
                 GlowingBrush(

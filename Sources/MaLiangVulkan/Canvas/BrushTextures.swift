@@ -1,6 +1,7 @@
 import CStamping
 import CVulkan
 import Foundation
+import MaLiangCore
 import PNGCodec
 
 /// The brush alpha masks, one layer each of a 256² R8 texture array with mipmaps (small dabs do not alias).
@@ -36,6 +37,9 @@ final class BrushTextures {
         _ = try pipelines.bind(image)
         for (id, mask) in BuiltInMasks.all { try add(id, mask: mask) }
     }
+
+    /// The paper's layer (``BuiltInMasks/paperID``), for brushes with grain.
+    var paperLayer: Float { Float(layers[BuiltInMasks.paperID] ?? 0) }
 
     /// The `textureLayer` push constant for a brush texture id: 0 for none (procedural round), layer + 1 otherwise.
     func pushLayer(for id: String?) -> Float {
@@ -121,5 +125,13 @@ final class BrushTextures {
             side = half
         }
         return levels
+    }
+}
+
+extension Brush {
+    /// ``grain`` as the stamping kernels take it: 0…1, 0 for none or anything not finite.
+    var grainStrength: Float {
+        guard let grain, grain.isFinite else { return 0 }
+        return Float(min(max(grain, 0), 1))
     }
 }

@@ -3,8 +3,13 @@ import Foundation
 /// The built-in brush masks, made by the project: deterministic noise and falloffs, 256×256, 0…255.
 enum BuiltInMasks {
     static let all: [(String, [UInt8])] = [
-        ("pencil-grain", pencil()), ("chalk", chalk()), ("airbrush", airbrush()), ("marker", marker()),
+        (paperID, paper()), ("pencil-grain", pencil()), ("chalk", chalk()), ("airbrush", airbrush()),
+        ("marker", marker()),
     ]
+
+    /// The paper's tooth under brushes with grain (``MaLiangCore/Brush/grain``), one texel a document pixel,
+    /// repeating every 256.
+    static let paperID = "paper"
 
     private static let size = BrushTextures.size
 
@@ -29,6 +34,31 @@ enum BuiltInMasks {
         let a = noise(x0, y0, seed) + (noise(x0 + 1, y0, seed) - noise(x0, y0, seed)) * tx
         let b = noise(x0, y0 + 1, seed) + (noise(x0 + 1, y0 + 1, seed) - noise(x0, y0 + 1, seed)) * tx
         return a + (b - a) * ty
+    }
+
+    /// Value noise over `cell` pixels that repeats every ``size`` pixels (`cell` divides it).
+    private static func repeatingNoise(_ x: Int, _ y: Int, cell: Int, seed: UInt32) -> Double {
+        let cells = size / cell
+        let x0 = x / cell
+        let y0 = y / cell
+        let tx = Double(x % cell) / Double(cell)
+        let ty = Double(y % cell) / Double(cell)
+        func at(_ cx: Int, _ cy: Int) -> Double { noise(cx % cells, cy % cells, seed) }
+        let a = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * tx
+        let b = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * tx
+        return a + (b - a) * ty
+    }
+
+    /// Paper tooth: fine and middling noise, stretched so that about a quarter is valley (near 0) and a quarter
+    /// is peak (1).
+    static func paper() -> [UInt8] {
+        make { _, _, px, py in
+            let tooth =
+                0.5 * repeatingNoise(px, py, cell: 2, seed: 31) + 0.35 * repeatingNoise(px, py, cell: 4, seed: 37)
+                + 0.15 * repeatingNoise(px, py, cell: 16, seed: 41)
+            let t = min(max((tooth - 0.3) / 0.4, 0), 1)
+            return t * t * (3 - 2 * t)
+        }
     }
 
     private static func make(_ value: (_ x: Double, _ y: Double, _ px: Int, _ py: Int) -> Double) -> [UInt8] {
@@ -57,8 +87,9 @@ enum BuiltInMasks {
     /// A ragged, dry dab with coarse gaps.
     static func chalk() -> [UInt8] {
         make { x, y, px, py in
-            let angle = atan2(y, x)
-            let edge = 0.82 + 0.12 * sin(angle * 7) + 0.06 * smoothNoise(px, py, cell: 16, seed: 5)
+            // A dry, broken rim: irregular, not scalloped.
+            let edge =
+                0.8 + 0.16 * smoothNoise(px, py, cell: 24, seed: 5) - 0.08 * smoothNoise(px, py, cell: 6, seed: 7)
             let r = (x * x + y * y).squareRoot()
             let body = min(max((edge - r) * 8, 0), 1)
             let gaps = smoothNoise(px, py, cell: 6, seed: 23) > 0.35 ? 1.0 : 0.25

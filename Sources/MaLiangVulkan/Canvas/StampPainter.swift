@@ -24,6 +24,8 @@ final class StampPainter {
         var hardness: Float
         /// Brush texture id, or nil for the procedural round.
         var textureID: String?
+        /// How much the paper's tooth shows (``MaLiangCore/Brush/grain``), 0…1.
+        var grain: Float = 0
     }
 
     /// The rotated quad's reach from its centre, in document pixels, plus the antialiasing pixel.
@@ -116,7 +118,8 @@ final class StampPainter {
         var push = StampPush(
             originX: 0, originY: 0, width: Float(TileLayer.tileSize), height: Float(TileLayer.tileSize),
             scale: Float(layer.scale),
-            hardness: style.hardness, textureLayer: textures.pushLayer(for: style.textureID), unused: 0)
+            hardness: style.hardness, textureLayer: textures.pushLayer(for: style.textureID), grain: style.grain,
+            grainLayer: textures.paperLayer, unused: 0)
         for (key, first, count) in ranges {
             guard let tile = layer.tile(key) else { continue }
             let origin = layer.origin(of: key)
@@ -150,6 +153,8 @@ struct StampPush {
     var scale: Float
     var hardness: Float
     var textureLayer: Float
+    var grain: Float
+    var grainLayer: Float
     var unused: Float
 }
 

@@ -61,7 +61,8 @@ struct StampRun {
             work.strokes.append(
                 MLStroke(
                     opacity: Float(opacity), erase: brush.isEraser ? 1 : 0, hardness: Float(brush.base.hardness),
-                    textureLayer: textures.pushLayer(for: brush.base.textureID)))
+                    textureLayer: textures.pushLayer(for: brush.base.textureID), grain: brush.base.grainStrength,
+                    grainLayer: textures.paperLayer, unused0: 0, unused1: 0))
         }
         let chunks = Self.chunks(of: strokes.map(\.stamps.count))
         let queued = strokes

@@ -44,7 +44,8 @@ final class StrokeBaker {
         _ commands: VkCommandBuffer
     ) throws(VulkanError) {
         let base = wet.brush.base
-        let style = StampPainter.Style(hardness: Float(base.hardness), textureID: base.textureID)
+        let style = StampPainter.Style(
+            hardness: Float(base.hardness), textureID: base.textureID, grain: base.grainStrength)
         let halo = stamps.lazy.filter { $0.layer == .glowHalo }
         let images = stamps.lazy.filter { $0.layer == .chartlet }
         let body = stamps.lazy.filter { $0.layer != .glowHalo && $0.layer != .chartlet }

@@ -21,7 +21,7 @@ final class Pipelines {
     }
 
     /// Bytes of push constants of each shader (see Shaders/).
-    static let stampPushSize = 32
+    static let stampPushSize = 40
     static let quadPushSize = 64
 
     let context: VulkanContext
