@@ -24,9 +24,12 @@ extension Canvas {
     }
 
     /// The drawing at `scale` (2: twice as many pixels each way), stamped again at that resolution, so it stays
-    /// crisp. Without `background`, the paper is transparent; `bitDepth` is 8 or 16 bits per channel.
-    public func export(scale: Double = 1, background: Bool = true, bitDepth: Int = 8) throws -> PNGImage {
-        do { return try renderer.export(scale: scale, background: background, bitDepth: bitDepth) } catch {
+    /// crisp. Without `background`, the paper is transparent; `bitDepth` is 8 or 16 bits per channel; `area` is the
+    /// whole page, the drawn area or a rectangle of it.
+    public func export(scale: Double = 1, background: Bool = true, bitDepth: Int = 8, area: ExportArea = .page)
+        throws -> PNGImage
+    {
+        do { return try renderer.export(scale: scale, background: background, bitDepth: bitDepth, area: area) } catch {
             throw CanvasError("cannot export: \(error)")
         }
     }
@@ -35,10 +38,11 @@ extension Canvas {
     /// in memory); the file appears complete or not at all. Returns the image's size.
     @discardableResult
     public func exportPNG(
-        to url: URL, scale: Double = 1, background: Bool = true, bitDepth: Int = 8
+        to url: URL, scale: Double = 1, background: Bool = true, bitDepth: Int = 8, area: ExportArea = .page
     ) throws -> (width: Int, height: Int) {
         do {
-            return try PNGExport.write(renderer, to: url, scale: scale, background: background, bitDepth: bitDepth)
+            return try PNGExport.write(
+                renderer, to: url, scale: scale, background: background, bitDepth: bitDepth, area: area)
         } catch let error as CanvasError {
             throw error
         } catch {

@@ -6,12 +6,13 @@ import PNGCodec
 /// A document written as a PNG file: rendered band by band straight into the file (never the whole image in
 /// memory), which appears complete or not at all.
 package enum PNGExport {
-    /// Writes `renderer`'s document at `scale` to `url`; returns the image size.
+    /// Writes `renderer`'s document (its `area`) at `scale` to `url`; returns the image size.
     @discardableResult
     package static func write(
-        _ renderer: CanvasRenderer, to url: URL, scale: Double = 1, background: Bool = true, bitDepth: Int = 8
+        _ renderer: CanvasRenderer, to url: URL, scale: Double = 1, background: Bool = true, bitDepth: Int = 8,
+        area: ExportArea = .page
     ) throws -> (width: Int, height: Int) {
-        let size = try renderer.exportSize(scale: scale)
+        let size = try renderer.exportSize(scale: scale, area: area)
         var failure: (any Error)?
         do {
             try AtomicFile.write(to: url) { (descriptor: Int32) throws(StoreError) in
@@ -19,7 +20,7 @@ package enum PNGExport {
                     let encoder = try PNGStreamEncoder(
                         descriptor: descriptor, width: size.width, height: size.height, bitDepth: bitDepth,
                         hasAlpha: !(background && renderer.document.background.alpha >= 1))
-                    try renderer.export(scale: scale, background: background, to: encoder)
+                    try renderer.export(scale: scale, background: background, area: area, to: encoder)
                     try encoder.finish()
                 } catch let error as PNGError {
                     throw StoreError(.io, "cannot write \(url.path): \(error.description)")

@@ -24,10 +24,12 @@ let usage = """
       export FILE.maliang --maliang-folder DIR
                            Write a document as a MaLiang folder that MaLiang on iOS opens. DIR must not exist
                            or be empty.
-      render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]
+      render DOC -o OUT.png [--scale S | --width W] [--area page|drawn|X,Y,W,H] [--bits 8|16]
                            Render a .maliang document or a MaLiang folder to PNG, re-stamped from the strokes
                            at the output resolution, with a progress bar on a terminal; Ctrl+C stops it and
-                           writes nothing (exit status 130).
+                           writes nothing (exit status 130). --area: the whole page (default), the drawn area
+                           (strokes and images, without the margins), or a rectangle of document pixels;
+                           --width is then the area's width.
       replay TRACE -o OUT.png [--brush NAME] [--size WxH] [--bits 8|16]
                            Render a stylus recording in its own pixel coordinates: libmypaint's "time x y
                            pressure" lines, or .jsonl samples (docs/rendering.md). Brushes: pen, pencil,

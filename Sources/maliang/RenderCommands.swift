@@ -8,10 +8,13 @@ import PNGCodec
 /// `maliang render` and `maliang replay`: headless rendering through the same Vulkan renderer as the window.
 enum RenderCommands {
     static func render(_ arguments: [String]) throws {
-        let options = try Options(arguments, flags: ["-o", "--scale", "--width", "--bits"])
+        let options = try Options(arguments, flags: ["-o", "--scale", "--width", "--bits", "--area"])
         guard options.positional.count == 1, let output = options.values["-o"] else {
-            throw UsageError("usage: maliang render DOC -o OUT.png [--scale S | --width W] [--bits 8|16]")
+            throw UsageError(
+                "usage: maliang render DOC -o OUT.png [--scale S | --width W] [--area page|drawn|X,Y,W,H] [--bits 8|16]"
+            )
         }
+        let area = try exportArea(options.values["--area"])
         try requirePNG(output)
         let (document, file) = try load(URL(fileURLWithPath: options.positional[0]))
         defer { file?.close() }
@@ -22,14 +25,14 @@ enum RenderCommands {
             }
             scale = value
         }
+        let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
         if let text = options.values["--width"] {
             guard let width = Double(text), width >= 1 else {
                 throw UsageError("--width needs a positive number of pixels")
             }
-            scale = width / document.size.width
+            scale = width / (try canvas.exportRect(area)).width
         }
-        let canvas = try CanvasRenderer(document: document, context: VulkanContext(), undo: false)
-        let size = try write(canvas, to: output, scale: scale, bitDepth: try options.bits())
+        let size = try write(canvas, to: output, scale: scale, bitDepth: try options.bits(), area: area)
         try checkReadable(file)
         print("rendered \(size.width)×\(size.height) to \(output)")
     }
@@ -75,9 +78,9 @@ enum RenderCommands {
         }
     }
 
-    static func write(_ canvas: CanvasRenderer, to output: String, scale: Double, bitDepth: Int) throws -> (
-        width: Int, height: Int
-    ) {
+    static func write(
+        _ canvas: CanvasRenderer, to output: String, scale: Double, bitDepth: Int, area: ExportArea = .page
+    ) throws -> (width: Int, height: Int) {
         let bar = ProgressBar("rendering")
         defer { bar.finish() }
         Interruption.install()
@@ -86,10 +89,24 @@ enum RenderCommands {
             return !Interruption.wasRequested
         }
         do {
-            return try PNGExport.write(canvas, to: URL(fileURLWithPath: output), scale: scale, bitDepth: bitDepth)
+            return try PNGExport.write(
+                canvas, to: URL(fileURLWithPath: output), scale: scale, bitDepth: bitDepth, area: area)
         } catch let error as VulkanError where error == .cancelled {
             throw CancelledError(description: "cancelled; \(output) was not written")
         }
+    }
+
+    /// `--area`: "page" (or none), "drawn", or a rectangle "X,Y,W,H" in document pixels.
+    static func exportArea(_ text: String?) throws -> ExportArea {
+        guard let text, text != "page" else { return .page }
+        if text == "drawn" { return .drawn }
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard numbers.count == 4, let x = numbers[0], let y = numbers[1], let width = numbers[2],
+            let height = numbers[3], [x, y, width, height].allSatisfy(\.isFinite), width > 0, height > 0
+        else {
+            throw UsageError("--area is page, drawn, or X,Y,W,H in document pixels (a positive width and height)")
+        }
+        return .rectangle(DocumentRect(x: x, y: y, width: width, height: height))
     }
 
     static func defaultSize(_ strokes: [[InputSample]], brush: AnyBrush) -> Size {

@@ -30,6 +30,25 @@ import WaylandTestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test func renderWritesTheDrawnAreaOrARectangle() throws {
+        let url = try document()
+        defer { remove(url) }
+        let out = url.deletingPathExtension().appendingPathExtension("png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // The stroke runs from (5, 5) to (50, 40), 6 px wide, with a pixel of antialiasing: from 1 to 54 across,
+        // 1 to 44 down.
+        let drawn = try maliang(["render", url.path, "-o", out.path, "--area", "drawn"])
+        #expect(drawn.status == 0 && drawn.output.contains("rendered 53×43"), "\(drawn.output)")
+        let rectangle = try maliang(["render", url.path, "-o", out.path, "--area", "10,10,20,5", "--width", "40"])
+        #expect(rectangle.status == 0 && rectangle.output.contains("rendered 40×10"), "\(rectangle.output)")
+        for wrong in ["10,10,20", "a,b,c,d", "0,0,-5,5", "everything"] {
+            let run = try maliang(["render", url.path, "-o", out.path, "--area", wrong])
+            #expect(run.status == 2 && run.output.contains("--area is page, drawn, or X,Y,W,H"), "\(run.output)")
+        }
+        let outside = try maliang(["render", url.path, "-o", out.path, "--area", "100,100,10,10"])
+        #expect(outside.status == 1 && outside.output.contains("lies outside the page"), "\(outside.output)")
+    }
+
     @Test func renderingToAFullDeviceFailsAndLeavesTheDeviceAlone() throws {
         let url = try document()
         defer { remove(url) }

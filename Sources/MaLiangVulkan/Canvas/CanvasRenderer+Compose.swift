@@ -8,25 +8,30 @@ extension CanvasRenderer {
     /// Rows rendered per pass, so a large export never needs one huge image.
     static let bandRows = 256
 
-    /// The whole document at `scale` output pixels per document pixel. At a scale other than 1 the strokes are
-    /// stamped again from their samples at that resolution, so a 4× export is as crisp as the brush allows.
-    public func export(scale: Double = 1, background: Bool = true, bitDepth: Int = 8) throws(VulkanError) -> PNGImage {
-        let (width, height) = try exportSize(scale: scale)
+    /// The document's `area` (the whole page by default) at `scale` output pixels per document pixel. At a scale
+    /// other than 1 the strokes are stamped again from their samples at that resolution, so a 4× export is as crisp
+    /// as the brush allows.
+    public func export(scale: Double = 1, background: Bool = true, bitDepth: Int = 8, area: ExportArea = .page)
+        throws(VulkanError) -> PNGImage
+    {
+        let (width, height) = try exportSize(scale: scale, area: area)
         var output = ImageAssembler(width: width, height: height, bitDepth: bitDepth)
-        try exportBands(scale: scale, background: background) { band, top throws(VulkanError) in
+        try exportBands(scale: scale, background: background, area: area) { band, top throws(VulkanError) in
             output.add(band, top: top)
         }
         return output.image(opaque: background && document.background.alpha >= 1)
     }
 
-    /// Writes the whole document at `scale` to `encoder` (made for ``exportSize(scale:)`` and the bit depth wanted)
-    /// a band at a time: an export of any size holds only one band of pixels.
-    public func export(scale: Double = 1, background: Bool = true, to encoder: PNGStreamEncoder) throws(VulkanError) {
-        let (width, height) = try exportSize(scale: scale)
+    /// Writes the document's `area` at `scale` to `encoder` (made for ``exportSize(scale:area:)`` and the bit depth
+    /// wanted) a band at a time: an export of any size holds only one band of pixels.
+    public func export(
+        scale: Double = 1, background: Bool = true, area: ExportArea = .page, to encoder: PNGStreamEncoder
+    ) throws(VulkanError) {
+        let (width, height) = try exportSize(scale: scale, area: area)
         guard encoder.width == width, encoder.height == height else {
             throw VulkanError("the PNG is \(encoder.width)×\(encoder.height); the export is \(width)×\(height)")
         }
-        try exportBands(scale: scale, background: background) { band, top throws(VulkanError) in
+        try exportBands(scale: scale, background: background, area: area) { band, top throws(VulkanError) in
             do throws(PNGError) {
                 if encoder.bitDepth == 16 {
                     try encoder.write(rows: ImageAssembler.straight16(band))
@@ -39,11 +44,12 @@ extension CanvasRenderer {
         }
     }
 
-    /// The size in pixels of an export at `scale`.
-    public func exportSize(scale: Double) throws(VulkanError) -> (width: Int, height: Int) {
+    /// The size in pixels of an export of `area` at `scale`.
+    public func exportSize(scale: Double, area: ExportArea = .page) throws(VulkanError) -> (width: Int, height: Int) {
         guard scale.isFinite, scale > 0 else { throw VulkanError("an export scale must be positive, not \(scale)") }
-        let width = (document.size.width * scale).rounded(.up)
-        let height = (document.size.height * scale).rounded(.up)
+        let rect = try exportRect(area)
+        let width = (rect.width * scale).rounded(.up)
+        let height = (rect.height * scale).rounded(.up)
         let limit = Double(Self.maximumExportSide)
         guard width <= limit, height <= limit else {
             let size = width.isFinite && height.isFinite ? "\(width.formatted())×\(height.formatted())" : "endless"
@@ -54,9 +60,11 @@ extension CanvasRenderer {
     }
 
     private func exportBands(
-        scale: Double, background: Bool, _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
+        scale: Double, background: Bool, area: ExportArea,
+        _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
     ) throws(VulkanError) {
-        let (width, height) = try exportSize(scale: scale)
+        let (width, height) = try exportSize(scale: scale, area: area)
+        let rect = try exportRect(area)
         // Stamping is most of the work; the bands are the last tenth.
         let stamping = 0.0...0.9
         var layer = paint
@@ -74,8 +82,8 @@ extension CanvasRenderer {
             try bake(strokes, into: layer, progress: stamping)
         }
         try compose(
-            layer: layer, transform: ViewTransform(scale: scale), width: width, height: height, background: background,
-            progress: 0.9...1, sink)
+            layer: layer, transform: ViewTransform(scale: scale, offsetX: -rect.x * scale, offsetY: -rect.y * scale),
+            width: width, height: height, background: background, progress: 0.9...1, sink)
     }
 
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.

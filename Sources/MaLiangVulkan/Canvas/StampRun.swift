@@ -313,4 +313,9 @@ extension AnyBrush {
         if case .eraser = self { return true }
         return false
     }
+
+    var isChartlet: Bool {
+        if case .chartlet = self { return true }
+        return false
+    }
 }

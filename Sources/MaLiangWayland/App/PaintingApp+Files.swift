@@ -85,7 +85,8 @@ extension PaintingApp {
         }
     }
 
-    /// Asks where to export and how — with or without the paper, at 1, 2 or 4 times the drawing's size — then
+    /// Asks where to export and how — with or without the paper, at 1, 2 or 4 times the drawing's size, the whole
+    /// page or only what is drawn — then
     /// writes the PNG and names it. Without a portal, it goes beside the drawing (never over an earlier export).
     func exportPNG() {
         let name = file.url.deletingPathExtension().lastPathComponent + ".png"
@@ -94,6 +95,9 @@ extension PaintingApp {
             FileChooser.Choice(
                 id: "scale", label: "Size", options: [("1", "Drawing size"), ("2", "Twice"), ("4", "Four times")],
                 initial: "1"),
+            FileChooser.Choice(
+                id: "area", label: "Area", options: [("page", "The whole page"), ("drawn", "Only what is drawn")],
+                initial: "page"),
         ]
         fileChooser.save(
             title: "Export as PNG", acceptLabel: "_Export", name: name, folder: suggestedFolder,
@@ -103,18 +107,20 @@ extension PaintingApp {
             case .chosen(let chosen, let made):
                 let url = chosen.pathExtension.lowercased() == "png" ? chosen : chosen.appendingPathExtension("png")
                 let scale = made["scale"].flatMap(Double.init).flatMap { [1, 2, 4].contains($0) ? $0 : nil } ?? 1
-                export(to: url, scale: scale, background: made["background"] != "false", note: nil)
+                export(
+                    to: url, scale: scale, background: made["background"] != "false",
+                    area: made["area"] == "drawn" ? .drawn : .page, note: nil)
             case .cancelled: break
             case .failed(let reason):
                 let beside = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
-                export(to: beside, scale: 1, background: true, note: "no file dialog: \(reason)")
+                export(to: beside, scale: 1, background: true, area: .page, note: "no file dialog: \(reason)")
             }
         }
     }
 
-    private func export(to url: URL, scale: Double, background: Bool, note: String?) {
+    private func export(to url: URL, scale: Double, background: Bool, area: ExportArea, note: String?) {
         do {
-            let size = try canvas.exportPNG(to: url, scale: scale, background: background)
+            let size = try canvas.exportPNG(to: url, scale: scale, background: background, area: area)
             remember(url, mimeType: "image/png")
             let paper = background ? "with the paper" : "transparent"
             post(
