@@ -10,11 +10,19 @@ public final class Surface {
     var bufferAttached = false
     var pendingCallbacks: [WlCallbackResource] = []
     var pendingScale: Int32 = 1
+    var pendingDestination: (width: Int32, height: Int32)?
     /// Damage of the pending state, in buffer pixels (damage_buffer) or surface coordinates (damage).
     var pendingDamage: [Rectangle] = []
     /// The last committed image, or `nil` when nothing (or a null buffer) is attached.
     public internal(set) var image: Image?
     public internal(set) var bufferScale: Int32 = 1
+    /// The surface's size set through its viewport (wp_viewport.set_destination), if any.
+    public internal(set) var destination: (width: Int32, height: Int32)?
+    /// Buffer pixels per surface pixel across: the viewport's when it has one, else the buffer scale.
+    public var pixelsPerPoint: Double {
+        if let destination, destination.width > 0, let image { return Double(image.width) / Double(destination.width) }
+        return Double(max(bufferScale, 1))
+    }
     /// Damage rectangles of the last commit that carried any.
     public internal(set) var lastDamage: [Rectangle] = []
     public internal(set) var commitCount = 0
@@ -75,6 +83,7 @@ extension ScriptedCompositor {
         commitCount += 1
         surface.commitCount += 1
         surface.bufferScale = surface.pendingScale
+        surface.destination = surface.pendingDestination
         if surface.bufferAttached {
             surface.image = surface.pendingBuffer.flatMap { Image(shmBuffer: $0) }
             surface.pendingBuffer?.release()

@@ -19,15 +19,27 @@ public final class ScriptedCompositor {
         case tabletManager = "zwp_tablet_manager_v2"
         case presentation = "wp_presentation"
         case dataDeviceManager = "wl_data_device_manager"
+        /// Fractional scaling (with ``Options/fractionalScale``): surfaces sized through a viewport, and the scale
+        /// a client should draw at.
+        case viewporter = "wp_viewporter"
+        case fractionalScaleManager = "wp_fractional_scale_manager_v1"
+
+        /// What a compositor without fractional scaling offers (the default).
+        public static let standard: [Global] = [
+            .compositor, .output, .xdgWmBase, .seat, .tabletManager, .presentation, .dataDeviceManager,
+        ]
     }
 
     public struct Options: Sendable {
         /// Globals in announcement order; `wl_shm` always comes first (libwayland creates it).
-        public var globals: [Global] = Global.allCases
+        public var globals: [Global] = Global.standard
         /// Output size in pixels and integer scale.
         public var outputWidth: Int32 = 1920
         public var outputHeight: Int32 = 1080
         public var outputScale: Int32 = 1
+        /// A fractional scale (1.5: three buffer pixels for two surface pixels) told to clients through
+        /// wp_fractional_scale_v1, which is then offered with wp_viewporter; nil for integer scales only.
+        public var fractionalScale: Double?
         /// Socket name under `$XDG_RUNTIME_DIR`; `nil` picks one unique to this compositor.
         public var socketName: String?
         /// Versions to advertise instead of the newest this compositor speaks (an old compositor), by global.
@@ -62,6 +74,7 @@ public final class ScriptedCompositor {
     var keymap: Keymap?
     var wmBases: [XdgWmBaseResource] = []
     var outputs: [WlOutputResource] = []
+    var fractionalScales: [WpFractionalScaleV1Resource] = []
     /// The outputs' integer scale (``Options/outputScale`` until ``setOutputScale(_:)``).
     public internal(set) var outputScale: Int32
     var pingSerial: UInt32 = 0
@@ -83,6 +96,11 @@ public final class ScriptedCompositor {
             throw CompositorError("cannot start the test compositor: \(error)")
         }
         for global in options.globals { advertise(global) }
+        if options.fractionalScale != nil {
+            for global in [Global.viewporter, .fractionalScaleManager] where !options.globals.contains(global) {
+                advertise(global)
+            }
+        }
     }
 
     /// Tests start many compositors at once: a name per process and instance avoids contending for the shared
@@ -105,6 +123,8 @@ public final class ScriptedCompositor {
             case .tabletManager: advertiseTabletManager()
             case .presentation: advertisePresentation()
             case .dataDeviceManager: advertiseDataDeviceManager()
+            case .viewporter: advertiseViewporter()
+            case .fractionalScaleManager: advertiseFractionalScaleManager()
             }
         advertised.append((global, handle))
     }

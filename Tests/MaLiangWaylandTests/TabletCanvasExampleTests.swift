@@ -14,18 +14,21 @@ import WaylandTestSupport
         let drawing = folder.appendingPathComponent("drawing.maliang")
         let session = try AppSession.withTablet(arguments: [drawing.path], dataHome: folder, executable: program)
 
+        // The pencil's line breaks up on the paper's grain: a few columns together show it.
+        func darkRows(_ columns: Range<Int>) -> [Int] {
+            guard let image = session.image else { return [] }
+            return Set(columns.flatMap { image.darkRows(x: $0, fromY: 0) }).sorted()
+        }
         // A frame committed while the last events were on their way may not show them yet: wait for one that does.
         try session.pen(points((100, 200), (500, 200)), pressure: 1)
-        #expect(
-            session.pump(until: { session.image?.darkRows(x: 300, fromY: 0).isEmpty == false }, timeout: .seconds(5)))
+        #expect(session.pump(until: { !darkRows(290..<310).isEmpty }, timeout: .seconds(5)))
         // No toolbar: the stroke is where the pen went, from the window's top-left.
-        let rows = try #require(session.image).darkRows(x: 300, fromY: 0)
+        let rows = darkRows(290..<310)
         #expect(!rows.isEmpty && rows.allSatisfy { abs($0 - 200) < 12 }, "dark rows \(rows)")
 
         try session.pen(points((250, 200), (350, 200)), tool: "eraser", pressure: 1)
-        #expect(
-            session.pump(until: { session.image?.darkRows(x: 300, fromY: 0).isEmpty == true }, timeout: .seconds(5)))
-        #expect(try #require(session.image).darkRows(x: 150, fromY: 0).isEmpty == false)
+        #expect(session.pump(until: { darkRows(290..<310).isEmpty }, timeout: .seconds(5)))
+        #expect(!darkRows(140..<160).isEmpty)
 
         _ = session.terminate()
         let file = try DocumentFile.open(at: drawing)
