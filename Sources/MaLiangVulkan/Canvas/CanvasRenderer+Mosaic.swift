@@ -50,16 +50,18 @@ extension CanvasRenderer {
                 mosaics.paint = mosaic
             }
         }
+        // The stroke in progress needs its own only magnified: its layers have no smaller levels, and below 1:1 its
+        // clamped edges are under half a pixel. They are kept from stroke to stroke (each stroke's layers are new).
+        guard zoom > 1 + 1e-9 else {
+            liveMosaics.forEach { $0.removeAll() }
+            return mosaics
+        }
         for (index, liveMosaic) in liveMosaics.enumerated() {
-            // Only where the stroke is: its layers come and go with it.
-            // Its tiles and the ring beside them that the filter reaches.
+            // Only where the stroke is: its tiles and the ring beside them that the filter reaches.
             guard index < liveLayers.count, let reach = liveLayers[index].tileBounds,
                 let columns = shown.columns.overlap(with: reach.columns.lowerBound - 1...reach.columns.upperBound + 1),
                 let rows = shown.rows.overlap(with: reach.rows.lowerBound - 1...reach.rows.upperBound + 1)
-            else {
-                liveMosaic.removeAll()
-                continue
-            }
+            else { continue }
             let liveLayer = liveLayers[index]
             let mipLevels = liveLayer.tiles.values.first?.mipLevels ?? 1
             if try liveMosaic.update(

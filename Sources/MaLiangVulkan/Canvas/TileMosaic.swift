@@ -23,6 +23,8 @@ final class TileMosaic {
     private enum Content: Equatable {
         case empty
         case tile(TileKey, revision: UInt64)
+        /// Whatever another layer left there.
+        case unknown
     }
 
     /// The largest side of the image (every Vulkan device allows 4,096; CPU devices and desktop GPUs 16,384).
@@ -62,14 +64,19 @@ final class TileMosaic {
             removeAll()
             return false
         }
-        if image == nil || self.layer !== layer || self.levels != levels || neededColumns > columns
-            || neededRows > rows
-        {
-            // Room for a little panning before the mosaic must be laid out again.
-            let slack = max(Self.largestSide / cellSide - max(neededColumns, neededRows), 0)
+        let fits = image != nil && self.levels == levels && neededColumns <= columns && neededRows <= rows
+        if !fits {
+            // Room to grow — a view panning, a stroke getting longer — before it must be laid out again: a cell
+            // more, or twice what it held at these levels.
+            let limit = Self.largestSide / cellSide
+            let grown = self.levels == levels ? (columns * 2, rows * 2) : (0, 0)
             try layOut(
-                layer: layer, columns: min(neededColumns + min(slack, 1), layer.columns + 1),
-                rows: min(neededRows + min(slack, 1), layer.rows + 1), levels: levels, commands)
+                layer: layer, columns: min(max(neededColumns + 1, grown.0), limit, layer.columns + 1),
+                rows: min(max(neededRows + 1, grown.1), limit, layer.rows + 1), levels: levels, commands)
+        } else if self.layer !== layer {
+            // Another layer of the same grid (the next stroke's): the image is kept, its cells filled anew as needed.
+            self.layer = layer
+            contents = Array(repeating: .unknown, count: contents.count)
         }
         guard let image, let emptyTile else { return false }
         var copies: [(GPUImage, [VkImageCopy])] = []
@@ -137,8 +144,9 @@ final class TileMosaic {
             usage: VkImageUsageFlagBits(
                 VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
                     | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
+        // Not cleared: every cell a frame reads is written first (a tile or the empty one), and touching the rest
+        // would only cost time and memory.
         created.initializeLayout(commands)
-        created.clear(commands)
         if emptyTile == nil {
             let empty = try GPUImage(
                 context, width: TileLayer.tileSize, height: TileLayer.tileSize, format: TileLayer.format,
@@ -155,7 +163,7 @@ final class TileMosaic {
         self.levels = levels
         self.columns = columns
         self.rows = rows
-        contents = Array(repeating: .empty, count: columns * rows)
+        contents = Array(repeating: .unknown, count: columns * rows)
     }
 
     private func cellCopy(cell: Int, sourceLevel: Int, mosaicLevel: Int, side: Int) -> VkImageCopy {
