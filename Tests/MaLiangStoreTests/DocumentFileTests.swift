@@ -50,6 +50,23 @@ import Testing
         #expect(zip(a, b).allSatisfy { abs($0.size - $1.size) < 1e-4 && $0.x == $1.x && $0.y == $1.y })
     }
 
+    @Test func aBrushsPaperGrainIsKeptAndABrushWithoutItStaysWithout() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("grain.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 400, height: 300))
+        let grainy = makeStroke(file.document, brush: .brush(Brush(name: "pencil", pointSize: 4, grain: 0.8)))
+        let smooth = makeStroke(file.document, offset: 50)
+        try file.edit { $0.append(grainy) }
+        try file.edit { $0.append(smooth) }
+        file.close()
+        let reopened = try DocumentFile.open(at: url)
+        defer { reopened.close() }
+        let brushes = reopened.document.elements.compactMap { element -> Brush? in
+            if case .stroke(let stroke) = element { stroke.brush.base } else { nil }
+        }
+        #expect(brushes.map(\.grain) == [0.8, nil])
+    }
+
     @Test func everyFinishedStrokeIsOnDiskAtOnceAsAKilledProcessWouldLeaveIt() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("live.maliang")

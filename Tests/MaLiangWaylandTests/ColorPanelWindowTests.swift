@@ -26,10 +26,7 @@ import WaylandTestSupport
         options.outputScale = scale
         let s = Double(scale)
         let session = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
-        let window = try #require(session.compositor.focusedToplevel)
-        session.compositor.configure(window, width: 1000, height: 700)
-        #expect(session.pump(until: { session.image?.width == 1000 * Int(scale) }, timeout: .seconds(5)))
-        session.settle()
+        #expect(try session.resizeWindow(width: 1000, height: 700, pixelsWide: 1000 * Int(scale)))
         let layout = ToolbarLayout(width: 1000, showsClose: true)
         let wheelButton = try #require(layout.buttons.first { $0.action == .colorWheel })
         let panel = ColorPanel(layout: layout, windowWidth: 1000)
@@ -82,10 +79,7 @@ import WaylandTestSupport
         let kept = try String(contentsOf: config.appendingPathComponent("maliang/recent-colors"), encoding: .utf8)
         #expect(kept == "3A7BD5\n\(chosen.hex)\n")
         let next = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
-        let nextWindow = try #require(next.compositor.focusedToplevel)
-        next.compositor.configure(nextWindow, width: 1000, height: 700)
-        #expect(next.pump(until: { next.image?.width == 1000 * Int(scale) }, timeout: .seconds(5)))
-        next.settle()
+        #expect(try next.resizeWindow(width: 1000, height: 700, pixelsWide: 1000 * Int(scale)))
         try next.pen([(wheelButton.x + 20, 24)])
         let second = panel.recentSwatch(1)
         #expect(

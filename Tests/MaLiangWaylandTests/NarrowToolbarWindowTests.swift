@@ -11,10 +11,7 @@ import WaylandTestSupport
         var options = ScriptedCompositor.Options()
         options.outputScale = scale
         let session = try AppSession.withTablet(options: options)
-        let window = try #require(session.compositor.focusedToplevel)
-        session.compositor.configure(window, width: 600, height: 500)
-        #expect(session.pump(until: { session.image?.width == 600 * Int(scale) }, timeout: .seconds(5)))
-        session.settle()
+        #expect(try session.resizeWindow(width: 600, height: 500, pixelsWide: 600 * Int(scale)))
         let layout = ToolbarLayout(width: 600, showsClose: true)
         let more = try #require(layout.buttons.first { $0.action == .more })
         let red = try #require(layout.menu.first { $0.action == .color(1) })
@@ -47,10 +44,7 @@ import WaylandTestSupport
         options.fractionalScale = 1.5
         let session = try AppSession.withTablet(options: options)
         let window = try #require(session.compositor.focusedToplevel)
-        session.compositor.configure(window, width: 600, height: 500)
-        #expect(
-            session.pump(until: { session.image?.width == 900 && session.image?.height == 750 }, timeout: .seconds(5)))
-        session.settle()
+        #expect(try session.resizeWindow(width: 600, height: 500, pixelsWide: 900) && session.image?.height == 750)
         let destination = try #require(window.surface.destination)
         #expect(destination.width == 600 && destination.height == 500 && window.surface.pixelsPerPoint == 1.5)
         let layout = ToolbarLayout(width: 600, showsClose: true)

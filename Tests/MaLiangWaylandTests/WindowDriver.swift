@@ -39,6 +39,17 @@ extension AppSession {
         waitForCommit()
     }
 
+    /// Makes the compositor size the window `width`×`height` (surface pixels) and waits (up to five seconds) for a
+    /// buffer of `pixelsWide` pixels across, then for the window to settle; false when none came.
+    @discardableResult
+    func resizeWindow(width: Int32, height: Int32, pixelsWide: Int) throws -> Bool {
+        let window = try #require(compositor.focusedToplevel)
+        compositor.configure(window, width: width, height: height)
+        let drawn = pump(until: { image?.width == pixelsWide }, timeout: .seconds(5))
+        settle()
+        return drawn
+    }
+
     /// Waits (up to five seconds) until the window commits again: the app has read what was sent so far. A
     /// compositor's buffer for one client is small (4 KiB in libwayland 1.21): events sent faster than the client
     /// reads them would end the connection.

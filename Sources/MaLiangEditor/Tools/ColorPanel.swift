@@ -47,10 +47,12 @@ public struct ColorPanel: Equatable, Sendable {
         (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
     }
 
+    /// The side of the saturation–value square inside the ring.
+    public static let squareSide = ((innerRadius - 6) * 2 / 2.0.squareRoot()).rounded(.down)
+
     /// The saturation–value square inside the ring: left, top and side.
     public var square: (x: Double, y: Double, side: Double) {
-        let side = ((Self.innerRadius - 6) * 2 / 2.0.squareRoot()).rounded(.down)
-        return (center.x - side / 2, center.y - side / 2, side)
+        (center.x - Self.squareSide / 2, center.y - Self.squareSide / 2, Self.squareSide)
     }
 
     /// The row under the wheel: a swatch of the colour, then its hex value.

@@ -60,12 +60,14 @@ final class DisplayTiles {
         guard let layer else { return nil }
         let source = layer.tile(key)
         let sampled = scale > 1 ? mosaic : nil
-        let neighbourhood = (-1...1).flatMap { row in
-            (-1...1).map { TileKey(column: key.column + $0, row: key.row + row) }
-        }
-        guard source != nil || (sampled != nil && neighbourhood.contains { layer.tile($0) != nil }) else { return nil }
+        guard source != nil || (sampled != nil && layer.hasTile(near: key)) else { return nil }
+        // Drawn from the mosaic, the tile shows its neighbours' edges: any of their changes counts.
         let revision =
-            sampled == nil ? layer.revision(of: key) : neighbourhood.map { layer.revision(of: $0) }.max() ?? 0
+            sampled == nil
+            ? layer.revision(of: key)
+            : (-1...1).flatMap { row in
+                (-1...1).map { layer.revision(of: TileKey(column: key.column + $0, row: key.row + row)) }
+            }.max() ?? 0
         let entryKey = Key(tile: key, scale: scale)
         if var entry = entries[entryKey], entry.revision == revision {
             entry.lastShown = frame

@@ -129,7 +129,7 @@ final class ColorPanelPictures {
 
     private func squareImage(hue: Double, scale: Double) throws -> OverlayImage {
         if let square, square.scale == scale, square.hue == hue { return square.image }
-        let pixels = max(Int((ColorPanel(anchorX: 0, windowWidth: 1000).square.side * scale).rounded()), 2)
+        let pixels = max(Int((ColorPanel.squareSide * scale).rounded()), 2)
         var bytes = [UInt8](repeating: 255, count: pixels * pixels * 4)
         for y in 0..<pixels {
             for x in 0..<pixels {
