@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Tablet, touch, pointer and keyboard events in any order, through the window's state machines into the
     /// editing core.
     case inputEvents = "input-events"
+    /// A saved brush's file (`.maliang-brush`).
+    case brushFile = "brush-file"
 
     /// Runs the target on `bytes`; true when the parser accepted them (and the oracle held), false when it refused
     /// them with an error.
@@ -31,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .traces: TraceFuzzing.run(bytes)
         case .script: ScriptFuzzing.run(bytes)
         case .inputEvents: InputEventFuzzing.run(bytes)
+        case .brushFile: BrushFileFuzzing.run(bytes)
         }
     }
 }

@@ -33,3 +33,26 @@ enum ScriptFuzzing {
         (try? Script(text: String(decoding: bytes, as: UTF8.self))) != nil
     }
 }
+
+enum BrushFileFuzzing {
+    /// A brush file read writes back to the same brush, and paints finite stamps.
+    static func run(_ bytes: Data) -> Bool {
+        guard let file = try? BrushFile(data: bytes) else { return false }
+        guard let again = try? BrushFile(data: file.data()), again.name == file.name, again.slot == file.slot else {
+            violated("a brush file read does not read again after writing")
+        }
+        let samples = (0..<8).map { (index: Int) -> InputSample in
+            let step = Double(index)
+            return InputSample(
+                position: Point(x: step * 7, y: step.truncatingRemainder(dividingBy: 3) * 5), pressure: step / 7,
+                tiltX: 30, tiltY: -20, rotation: step * 40, time: UInt64(index) * 8000)
+        }
+        var builder = StrokeBuilder(brush: again.brush, seed: 3)
+        var stamps = builder.add(samples)
+        builder.finish(into: &stamps)
+        guard stamps.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.size.isFinite && $0.size >= 0 }) else {
+            violated("a brush file's brush made a non-finite stamp")
+        }
+        return true
+    }
+}

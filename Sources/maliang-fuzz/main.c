@@ -11,7 +11,7 @@ static const char *target(void) {
     const char *name = getenv("MALIANG_FUZZ_TARGET");
     if (!name) {
         fprintf(stderr, "maliang-fuzz: set MALIANG_FUZZ_TARGET (native-file, maliang-folder, png, traces, script, "
-                        "input-events)\n");
+                        "input-events, brush-file)\n");
         exit(2);
     }
     return name;

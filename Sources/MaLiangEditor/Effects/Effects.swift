@@ -79,6 +79,10 @@ public enum Request: Equatable, Sendable {
     case brushOutlineChanged
     /// The recent colours changed (``EditingSession/recentColors``): the shell keeps them for the next session.
     case recentColorsChanged
+    /// Keep a brush in its file (``BrushFile/fileName(for:)``), replacing one of the same name.
+    case saveBrush(BrushFile)
+    /// Delete the saved brush called `name`.
+    case deleteBrush(name: String)
 }
 
 /// An edge or corner of the window, for resizing it.

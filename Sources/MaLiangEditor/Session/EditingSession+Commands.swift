@@ -17,6 +17,8 @@ public enum Command: Equatable, Sendable {
     case preset(Int)
     case color(Int)
     case pickColor
+    /// The brush editor (F5), opened or closed.
+    case brushEditor
     case resetView
     /// One document pixel per screen pixel, not turned.
     case actualPixels
@@ -56,16 +58,21 @@ extension EditingSession {
             effects.requests.append(.brushOutlineChanged)
         case .lighter: style.lighter()
         case .darker: style.darker()
-        case .eraser: style.preset = BrushStyle.eraserIndex
+        case .eraser:
+            style.preset = BrushStyle.eraserIndex
+            brushNameDraft = nil
         case .brush: if style.preset == BrushStyle.eraserIndex { style.preset = 0 }
         case .preset(let number):
             if (1...BrushStyle.presets.count).contains(number) {
                 style.preset = number - 1
                 effects.requests.append(.brushOutlineChanged)
+                // The stickers have no settings: the editor closes rather than show another brush's.
+                if style.preset == BrushStyle.stickersIndex { closeBrushEditor() }
             }
         case .color(let index):
             if ToolbarLayout.colors.indices.contains(index) { setColor(ToolbarLayout.colors[index]) }
         case .pickColor: isPickingColor.toggle()
+        case .brushEditor: return toggleBrushEditor()
         case .resetView: return fitView()
         case .actualPixels: return actualPixelsView()
         case .deleteSelection: return deleteSelection()
@@ -83,22 +90,32 @@ extension EditingSession {
         return effects
     }
 
-    /// A toolbar button (on the strip or in its menu); any but ``ToolbarLayout/Action/more`` closes the menu, and
-    /// any but a colour closes the colour panel.
+    /// A toolbar button (on the strip or in its menu); any but ``ToolbarLayout/Action/more`` closes the menu, any
+    /// but a colour closes the colour panel, and any but a brush or a colour closes the brush editor.
     public func press(_ action: ToolbarLayout.Action) -> Effects {
         if action == .more {
             isToolbarMenuOpen.toggle()
             isColorPanelOpen = false
+            closeBrushEditor()
             var effects = Effects()
             effects.redraw = true
             return effects
         }
         isToolbarMenuOpen = false
-        if action == .colorWheel { return toggleColorPanel() }
-        if case .color = action {
-        } else {
+        if action == .colorWheel {
+            closeBrushEditor()
+            return toggleColorPanel()
+        }
+        if action == .brushEditor { return toggleBrushEditor() }
+        switch action {
+        case .color: break
+        default:
             isColorPanelOpen = false
             hexDraft = nil
+        }
+        switch action {
+        case .brush, .color: brushNameDraft = nil
+        default: closeBrushEditor()
         }
         return switch action {
         case .brush(let index): perform(.preset(index + 1))
@@ -118,7 +135,7 @@ extension EditingSession {
         case .close: perform(.close)
         case .minimize: windowRequest(.minimize)
         case .maximize: windowRequest(.toggleMaximized)
-        case .more, .colorWheel: Effects()
+        case .more, .colorWheel, .brushEditor: Effects()
         }
     }
 

@@ -9,7 +9,7 @@ extension EditingSession {
     public func addStroke(_ samples: some Sequence<InputSample>, brush: AnyBrush, seed: UInt64? = nil) -> Effects {
         var effects = Effects()
         let stroke = Stroke(
-            id: document.makeElementID(), brush: brush, seed: seed ?? makeSeed(), canvasScale: view.scale,
+            id: document.makeElementID(), brush: brush, seed: seed ?? makeSeed(), canvasScale: strokeCanvasScale,
             samples: StrokeSamples(samples))
         effects.changes = document.append(.stroke(stroke))
         effects.redraw = !effects.changes.isEmpty

@@ -14,6 +14,7 @@ extension EditingSession {
             return effects
         }
         if let effects = pressWithColorPanelOpen(event) { return effects }
+        if let effects = pressWithBrushEditorOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
             contacts[event.device] = .toolbar
             return effects
@@ -74,6 +75,8 @@ extension EditingSession {
             return chooseColor(.hueRing, x: event.x, y: event.y)
         case .choosingColor(.square):
             return chooseColor(.square, x: event.x, y: event.y)
+        case .editingBrush(let drag):
+            return dragBrushEditor(drag, x: event.x, y: event.y)
         case .toolbar, .ignored, .choosingColor, nil:
             return Effects()
         }
@@ -89,7 +92,7 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
-        case .toolbar, .panning, .ignored, .choosingColor:
+        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush:
             return Effects()
         }
     }
@@ -148,8 +151,8 @@ extension EditingSession {
         let point = TouchTracker.Point(x: event.x, y: event.y)
         var effects = Effects()
         let outcome: TouchTracker.Outcome
-        if case .choosingColor = contacts[event.device] {
-            // A finger on the colour panel never reached the touch tracker.
+        if isOnPanel(contacts[event.device]) {
+            // A finger on the colour panel or the brush editor never reached the touch tracker.
             switch event.phase {
             case .move: return continueContact(event)
             case .up, .leave, .cancel: contacts[event.device] = nil
@@ -161,6 +164,10 @@ extension EditingSession {
         case .down:
             if !penActive(at: event.received), let effects = pressWithColorPanelOpen(event) {
                 if case .ignored = contacts[event.device] { contacts[event.device] = .choosingColor(.background) }
+                return effects
+            }
+            if !penActive(at: event.received), let effects = pressWithBrushEditorOpen(event) {
+                if case .ignored = contacts[event.device] { contacts[event.device] = .editingBrush(.none) }
                 return effects
             }
             if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {
@@ -218,5 +225,15 @@ extension EditingSession {
         effects.append(zoom(by: scale, aboutX: center.x * s, y: center.y * s))
         if rotation != 0 { effects.append(rotate(by: rotation, aboutX: center.x * s, y: center.y * s)) }
         return effects
+    }
+}
+
+extension EditingSession {
+    /// Whether a contact is on the colour panel or the brush editor.
+    func isOnPanel(_ contact: Contact?) -> Bool {
+        switch contact {
+        case .choosingColor, .editingBrush: true
+        default: false
+        }
     }
 }

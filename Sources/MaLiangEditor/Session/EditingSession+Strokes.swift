@@ -12,7 +12,7 @@ extension EditingSession {
             return effects
         }
         let stroke = Stroke(
-            id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: view.scale, samples: [])
+            id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: strokeCanvasScale, samples: [])
         live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionBounds: nil)
         effects.live.append(.began(stroke))
         effects.append(continueStroke(event))
@@ -93,4 +93,11 @@ extension EditingSession {
         effects.damage = DocumentRect(covering: stamps)
         return effects
     }
+}
+
+extension EditingSession {
+    /// The zoom a stroke begun now records: document pixels per logical window pixel, so a brush that keeps its
+    /// on-screen size is as many logical pixels wide as its size says on any screen (as the editor's preview and
+    /// the readout show it), not half of that on a screen of scale 2.
+    var strokeCanvasScale: Double { view.scale / max(window.scale, 1) }
 }

@@ -34,6 +34,14 @@ public final class EditingSession {
     }
     /// Hex digits typed into the open colour panel and not applied yet.
     public internal(set) var hexDraft: String?
+    /// The brush editor (sliders, stamp, pressure curve, saved brushes) is open below the strip.
+    public internal(set) var isBrushEditorOpen = false
+    /// The brushes kept in files (the shell reads them at start and writes them when the editor saves or deletes).
+    public var savedBrushes: [BrushFile] = []
+    /// A name being typed for the brush in the editor (saved under it with Return).
+    public internal(set) var brushNameDraft: String?
+    /// Which page of saved brushes the editor lists, when there are more than it shows.
+    var savedPage = 0
     /// Fingers only move the view; they never paint.
     public var penOnly: Bool {
         get { touches.penOnly }
@@ -82,6 +90,8 @@ public final class EditingSession {
         /// Choosing a colour on the open panel: the part pressed keeps the drag (a drag off the ring still turns
         /// the hue).
         case choosingColor(ColorPanel.Part)
+        /// Setting the brush on the open brush editor: a slider or a curve point follows the contact.
+        case editingBrush(BrushEditorDrag)
         /// Nothing more to do until it ends (a picked colour, a selection click).
         case ignored
     }

@@ -1,6 +1,6 @@
 import MaLiangCore
 
-/// Where the toolbar's buttons are: brushes, colours, the colour panel, the picker, size, opacity, undo, redo, fit; at the right the
+/// Where the toolbar's buttons are: brushes and the brush editor, colours, the colour panel, the picker, size, opacity, undo, redo, fit; at the right the
 /// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
 /// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
 /// shell draws it.
@@ -13,8 +13,8 @@ public struct ToolbarLayout: Equatable, Sendable {
     static let groupGap = 12.0
 
     public static let colors: [Color] = [
-        .black, Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 1, green: 0.55, blue: 0),
-        Color(red: 0.95, green: 0.85, blue: 0.1),
+        // Orange and purple gave their places to the colour panel and the brush editor (the wheel has them).
+        .black, Color(red: 0.9, green: 0.1, blue: 0.1), Color(red: 0.95, green: 0.85, blue: 0.1),
         Color(red: 0.1, green: 0.65, blue: 0.2), Color(red: 0.1, green: 0.45, blue: 0.95), .white,
     ]
 
@@ -22,6 +22,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case brush(Int), color(Int), picker, smaller, larger, lighter, darker, undo, redo, fit, export
         /// Opens the colour panel: a wheel, the colour in hex, the recent colours.
         case colorWheel
+        /// Opens the brush editor: the chosen brush's settings, its pressure curve, the saved brushes.
+        case brushEditor
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
@@ -39,7 +41,7 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// The groups of buttons, in the order they stand.
     static var groups: [[Action]] {
         [
-            BrushStyle.presets.indices.map { Action.brush($0) },
+            BrushStyle.presets.indices.map { Action.brush($0) } + [.brushEditor],
             colors.indices.map { Action.color($0) } + [.colorWheel, .picker],
             [.smaller, .larger, .lighter, .darker],
             [.undo, .redo, .fit],
@@ -49,11 +51,12 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// What the menu always holds, first.
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
-    /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, then the rest as
-    /// they stand.
+    /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
+    /// then the rest as they stand.
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
-        let first: [Action] = [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel]
+        let first: [Action] =
+            [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel, .brushEditor]
         return first + all.filter { !first.contains($0) }
     }
 

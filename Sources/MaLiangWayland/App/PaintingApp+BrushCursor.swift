@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MaLiangCore
 import WaylandClient
 import WaylandProtocol
 
@@ -10,7 +11,10 @@ extension PaintingApp {
     func brushOutlineBuffer() -> (buffer: WlBuffer, side: Int)? {
         let shm = globals.shm
         let scale = window.scale
-        let diameter = (session.style.brush(eraser: false)?.base.pointSize ?? 4) * session.view.scale * scale
+        let brush = session.style.brush(eraser: false)?.base ?? Brush()
+        // Buffer pixels of the cursor: a brush that keeps its on-screen size is its size in logical pixels; one
+        // that scales with the canvas is its size in document pixels, through the zoom.
+        let diameter = brush.pointSize * (brush.scaleWithCanvas ? session.view.scale : scale)
         let side = min(max(Int(diameter.rounded()) + 4, 11), 256)
         let stride = side * 4
         let size = stride * side

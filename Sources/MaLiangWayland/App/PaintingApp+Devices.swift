@@ -128,7 +128,13 @@ extension PaintingApp {
                 devices.keyboard?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             case .key(_, _, let key, let state):
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
-                if symbol == 0x20 {
+                if state == .pressed, !keyboard.control, session.brushNameDraft != nil || symbol == 0xff1b,
+                    let key = BrushEditorKey(keysym: symbol, text: keyboard.text(for: key)),
+                    let effects = session.brushEditorKey(key)
+                {
+                    // A name being typed takes every key that types (space too).
+                    dispatch(effects)
+                } else if symbol == 0x20 {
                     dispatch(session.perform(.panHold(state == .pressed)))
                 } else if state == .pressed, !keyboard.control, let key = ColorPanelKey(keysym: symbol),
                     let effects = session.colorPanelKey(key)

@@ -95,6 +95,31 @@ extension PaintingApp: FrameScheduler {
         case .toggleShortcuts:
             showsShortcuts.toggle()
             presenter.request()
+        case .saveBrush(let brush):
+            do throws(StoreError) {
+                try brushFolder.save(brush)
+            } catch {
+                applier.post(StatusMessage(.error, "The brush “\(brush.name)” was not saved: \(error.message)"))
+                loadSavedBrushes()
+            }
+        case .deleteBrush(let name):
+            do throws(StoreError) {
+                try brushFolder.delete(name: name)
+            } catch {
+                applier.post(StatusMessage(.error, "The brush “\(name)” was not deleted: \(error.message)"))
+                loadSavedBrushes()
+            }
+        }
+    }
+
+    /// Gives the editing core the saved brushes, as the folder has them now; a file that is not a brush is left as
+    /// it is, and said.
+    func loadSavedBrushes() {
+        let (brushes, problems) = brushFolder.load()
+        session.savedBrushes = brushes
+        if let first = problems.first {
+            let more = problems.count > 1 ? " (and \(problems.count - 1) more brush files)" : ""
+            applier.post(StatusMessage(.warning, "A saved brush was skipped: \(first)\(more)"))
         }
     }
 

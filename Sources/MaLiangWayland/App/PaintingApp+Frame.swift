@@ -45,7 +45,19 @@ extension PaintingApp {
             colorPanel: session.isColorPanelOpen
                 ? ColorPanelView(
                     panel: session.colorPanel, wheel: session.wheelColor, color: session.style.color,
-                    recent: session.recentColors, draft: session.hexDraft) : nil)
+                    recent: session.recentColors, draft: session.hexDraft) : nil,
+            brushEditor: brushEditorView)
+    }
+
+    private var brushEditorView: BrushEditorView? {
+        guard session.isBrushEditorOpen, let brush = session.style.brush(eraser: false, images: ["preview"]) else {
+            return nil
+        }
+        let page = session.savedBrushesPage
+        return BrushEditorView(
+            panel: session.brushEditor, brush: brush, name: session.currentBrushName,
+            slot: BrushStyle.presets[session.style.preset], changed: session.isCurrentBrushChanged,
+            draft: session.brushNameDraft, saved: page.brushes.map(\.name), paged: page.paged)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).

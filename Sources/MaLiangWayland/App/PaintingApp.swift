@@ -36,6 +36,8 @@ public final class PaintingApp {
     let launcher = WindowLauncher()
     /// The colour panel's recent colours, kept between sessions.
     let recentColorsFile = RecentColorsFile()
+    /// The brushes the user saved from the brush editor.
+    let brushFolder = BrushFolder()
     var theme = WindowTheme.dark
     /// Whether the list of keys and gestures is shown (F1 or ?).
     var showsShortcuts = false
@@ -110,6 +112,7 @@ public final class PaintingApp {
         followColorScheme()
         window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
+        loadSavedBrushes()
         for note in globals.notes { log(note) }
     }
 

@@ -24,6 +24,8 @@ final class Toolbar {
         var currentColor = Color.black
         /// The colour panel, when it is open.
         var colorPanel: ColorPanelView?
+        /// The brush editor, when it is open.
+        var brushEditor: BrushEditorView?
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -35,6 +37,7 @@ final class Toolbar {
     private var iconScale = 0.0
     private var swatches: [OverlayImage] = []
     private let colorPictures: ColorPanelPictures
+    private let brushEditorPictures: BrushEditorPictures
     private var words = TextCache()
     private let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
@@ -46,6 +49,7 @@ final class Toolbar {
     init(renderer: CanvasRenderer) throws {
         self.renderer = renderer
         colorPictures = ColorPanelPictures(renderer: renderer)
+        brushEditorPictures = BrushEditorPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
@@ -74,7 +78,8 @@ final class Toolbar {
             (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .dot(radius: 8, opacity: 0.3)),
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
-            (.picker, .picker), (.more, .more), (.newDocument, .newDocument), (.open, .open), (.saveAs, .saveAs),
+            (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
+            (.open, .open), (.saveAs, .saveAs),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -107,6 +112,10 @@ final class Toolbar {
         if let panel = state.colorPanel {
             placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
+        if let editor = state.brushEditor {
+            placements += try brushEditorPictures.overlays(
+                editor, scale: scale, background: background, theme: theme)
+        }
         placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
         return placements
     }
@@ -121,6 +130,7 @@ final class Toolbar {
         if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
             || (action == .picker && state.picking) || (action == .more && state.menuOpen)
             || (action == .colorWheel && state.colorPanel != nil)
+            || (action == .brushEditor && state.brushEditor != nil)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }
@@ -177,7 +187,7 @@ extension Toolbar {
                 y += Double(text.height)
             }
         }
-        if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil,
+        if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil, state.brushEditor == nil,
             let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),
@@ -208,7 +218,8 @@ struct TextCache {
         let key = "\(text)|\(font)|\(scale)|\(maxWidth)|\(color)"
         if let cached = images[key] { return cached }
         guard let line = TextLine(text, font: font, scale: scale, color: color, maxWidth: maxWidth) else { return nil }
-        if images.count > 64 { images = [:] }
+        // Enough for a panel's words and the values a drag goes through.
+        if images.count > 160 { images = [:] }
         let image = (
             try renderer.makeOverlay(premultiplied: line.pixels, width: line.width, height: line.height),
             line.width, line.height

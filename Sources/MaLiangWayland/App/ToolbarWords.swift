@@ -2,7 +2,7 @@ import MaLiangEditor
 
 /// What the toolbar's buttons do and the keys that do the same, in words: their tooltips.
 enum ToolbarWords {
-    static let colorNames = ["Black", "Red", "Orange", "Yellow", "Green", "Blue", "White"]
+    static let colorNames = ["Black", "Red", "Yellow", "Green", "Blue", "White"]
 
     static func tooltip(for action: ToolbarLayout.Action) -> String {
         switch action {
@@ -14,6 +14,7 @@ enum ToolbarWords {
         case .color(let index): colorNames.indices.contains(index) ? colorNames[index] : "Colour"
         case .picker: "Take a colour from the drawing"
         case .colorWheel: "Colours: a wheel, a hex value (type it), the colours painted with lately"
+        case .brushEditor: "Brush settings: size, stamp, pressure curve, saved brushes (F5)"
         case .smaller: "Smaller brush ([)"
         case .larger: "Larger brush (])"
         case .lighter: "Lighter"

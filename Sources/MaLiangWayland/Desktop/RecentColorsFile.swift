@@ -9,10 +9,15 @@ struct RecentColorsFile {
     let url: URL
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        url = Self.configFolder(environment).appendingPathComponent("recent-colors")
+    }
+
+    /// `$XDG_CONFIG_HOME/maliang` (by default `~/.config/maliang`), where the app keeps what the user set up.
+    static func configFolder(_ environment: [String: String]) -> URL {
         let configHome =
             environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
-        url = configHome.appendingPathComponent("maliang/recent-colors")
+        return configHome.appendingPathComponent("maliang")
     }
 
     /// The colours kept, skipping lines that are not colours; none when there is no file yet or it cannot be read.

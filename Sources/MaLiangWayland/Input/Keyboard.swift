@@ -53,6 +53,15 @@ final class Keyboard {
         return xkb_keysym_to_lower(xkb_state_key_get_one_sym(state, key + 8))
     }
 
+    /// The text evdev key `key` types with the current modifiers (empty for keys that type none).
+    func text(for key: UInt32) -> String {
+        guard let state, key <= UInt32.max - 8 else { return "" }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = xkb_state_key_get_utf8(state, key + 8, &buffer, buffer.count)
+        guard length > 0, length < buffer.count else { return "" }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     var control: Bool { isActive("Control") }
     var shift: Bool { isActive("Shift") }
 
@@ -86,6 +95,7 @@ package enum KeyCommand {
         case (0xffff, true, _): .clear  // Ctrl+Delete
         case (0xffff, false, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
         case (0xffc8, _, _): .fullscreen  // F11
+        case (0xffc2, _, _): .brushEditor  // F5
         case (0xffbe, _, _), (0x3f, false, _), (0x2f, false, true): .shortcuts  // F1, ?
         default: nil
         }
@@ -103,6 +113,22 @@ extension ColorPanelKey {
         case 0xff0d, 0xff8d: self = .enter
         case 0xff1b: self = .escape
         default: return nil
+        }
+    }
+}
+
+extension BrushEditorKey {
+    /// The brush editor's key for a (lower-case) keysym and the text it types: BackSpace, Return (or the keypad's
+    /// Enter), Escape, or text.
+    init?(keysym: UInt32, text: String) {
+        switch keysym {
+        case 0xff08: self = .backspace
+        case 0xff0d, 0xff8d: self = .enter
+        case 0xff1b: self = .escape
+        default:
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f })
+            else { return nil }
+            self = .text(text)
         }
     }
 }

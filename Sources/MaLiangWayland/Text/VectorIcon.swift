@@ -138,6 +138,15 @@ extension VectorIcon {
         return icon
     }
 
+    /// Three sliders with their knobs at different places: the brush editor.
+    static var brushSettings: VectorIcon {
+        var icon = VectorIcon()
+        for y in [12.0, 20, 28] { icon.path([(9, y), (31, y)]) }
+        icon.stroke(width: 1.8)
+        for (x, y) in [(15.0, 12.0), (25, 20), (19, 28)] { icon.disc(x, y, radius: 3.2) }
+        return icon
+    }
+
     /// Three lines: the menu (file actions, and what the strip has no room for).
     static var more: VectorIcon {
         var icon = VectorIcon()

@@ -1,0 +1,307 @@
+import Foundation
+import MaLiangCore
+
+/// The keys the brush editor takes while a name is being typed.
+public enum BrushEditorKey: Equatable, Sendable {
+    case text(String)
+    case backspace, enter, escape
+}
+
+/// What a contact on the brush editor keeps doing as it moves.
+enum BrushEditorDrag: Equatable {
+    /// Setting a slider's value.
+    case slider(BrushSetting)
+    /// Moving point `index` of the pressure curve; `original` is the curve's points when the drag began. A point
+    /// between the ends dragged well outside the box is taken off the curve (back inside, it returns).
+    case curvePoint(index: Int, original: [PressureCurve.ControlPoint])
+    /// Nothing more.
+    case none
+}
+
+extension EditingSession {
+    /// How far outside the curve's box (logical pixels) a dragged point comes off the curve.
+    static let curvePointRemovalDistance = 32.0
+    /// Most points a pressure curve is given in the editor.
+    static let mostCurvePoints = 8
+
+    /// The open brush editor, placed for the current window.
+    public var brushEditor: BrushEditorPanel { BrushEditorPanel(layout: toolbar, windowWidth: window.width) }
+
+    /// The name shown for the brush chosen now: the saved brush it was set from, or the built-in brush's.
+    public var currentBrushName: String { style.savedNames[style.preset] ?? BrushStyle.presets[style.preset] }
+
+    /// Whether the brush chosen now differs from the saved or built-in brush it came from.
+    public var isCurrentBrushChanged: Bool { style.current != origin(ofSlot: style.preset) }
+
+    /// The saved brushes the editor lists: those standing in for the brush chosen now, by name.
+    public var savedBrushesShown: [BrushFile] {
+        let slot = BrushStyle.presets[style.preset]
+        return savedBrushes.filter { $0.slot == slot }.sorted {
+            $0.name.localizedStandardCompare($1.name) == .orderedAscending
+        }
+    }
+
+    /// The saved brushes on the editor's current page, and whether there are more pages.
+    public var savedBrushesPage: (brushes: [BrushFile], paged: Bool) {
+        let all = savedBrushesShown
+        guard all.count > BrushEditorPanel.savedShown else { return (all, false) }
+        // The last place of a page turns the page.
+        let perPage = BrushEditorPanel.savedShown - 1
+        let pages = (all.count + perPage - 1) / perPage
+        let page = savedPage % pages
+        return (Array(all.dropFirst(page * perPage).prefix(perPage)), true)
+    }
+
+    private func origin(ofSlot index: Int) -> AnyBrush {
+        if let name = style.savedNames[index], let file = savedBrushes.first(where: { $0.name == name }) {
+            var brush = file.brush
+            brush.base.color = .black
+            return brush
+        }
+        return BrushStyle.builtIn(BrushStyle.presets[index])
+    }
+
+    func toggleBrushEditor() -> Effects {
+        var effects = Effects()
+        effects.redraw = true
+        guard isBrushEditorOpen || style.preset != BrushStyle.stickersIndex else {
+            effects.messages.append(
+                StatusMessage(.info, "The stickers place the drawing’s images: choose a brush to edit it"))
+            return effects
+        }
+        isBrushEditorOpen.toggle()
+        isColorPanelOpen = false
+        brushNameDraft = nil
+        savedPage = 0
+        return effects
+    }
+
+    /// With the brush editor open, a press below the strip belongs to it: on the panel it sets the brush (and a
+    /// slider or a curve point follows the contact); anywhere else it closes the editor and does nothing more. Nil
+    /// when the press goes on as usual.
+    func pressWithBrushEditorOpen(_ event: InputEvent) -> Effects? {
+        guard isBrushEditorOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        var effects = Effects()
+        effects.redraw = true
+        guard let part = brushEditor.part(atX: event.x, y: event.y) else {
+            closeBrushEditor()
+            contacts[event.device] = .ignored
+            return effects
+        }
+        let (drag, pressed) = pressBrushEditor(part, x: event.x, y: event.y)
+        contacts[event.device] = .editingBrush(drag)
+        effects.append(pressed)
+        return effects
+    }
+
+    func closeBrushEditor() {
+        isBrushEditorOpen = false
+        brushNameDraft = nil
+    }
+
+    /// A press on `part` of the editor at (x, y).
+    private func pressBrushEditor(_ part: BrushEditorPanel.Part, x: Double, y: Double) -> (BrushEditorDrag, Effects) {
+        var effects = Effects()
+        effects.redraw = true
+        var brush = style.current
+        switch part {
+        case .slider(let setting):
+            return (.slider(setting), dragBrushEditor(.slider(setting), x: x, y: y))
+        case .curve:
+            var points = brush.base.pressureCurve.points
+            let panel = brushEditor
+            let nearest = points.indices.min { a, b in
+                distance(panel.location(of: points[a]), (x, y)) < distance(panel.location(of: points[b]), (x, y))
+            }
+            if let nearest, distance(panel.location(of: points[nearest]), (x, y)) <= 12 {
+                return (.curvePoint(index: nearest, original: points), effects)
+            }
+            guard points.count < Self.mostCurvePoints else {
+                effects.messages.append(
+                    StatusMessage(.info, "A pressure curve has at most \(Self.mostCurvePoints) points"))
+                return (.none, effects)
+            }
+            let added = panel.curvePoint(atX: x, y: y)
+            guard !points.contains(where: { abs($0.pressure - added.pressure) < 0.02 }) else { return (.none, effects) }
+            points.append(added)
+            points.sort { $0.pressure < $1.pressure }
+            let index = points.firstIndex(of: added) ?? 0
+            brush.base.pressureCurve = PressureCurve(points: points)
+            style.current = brush
+            return (.curvePoint(index: index, original: points), effects)
+        case .stamp(let index):
+            guard BrushStamp.textures.indices.contains(index) else { break }
+            brush.base.textureID = BrushStamp.textures[index]
+            style.current = brush
+        case .rotation(let choice):
+            brush.base.rotation = choice.rotation(keeping: brush.base.rotation)
+            style.current = brush
+        case .toggle(let toggle):
+            var base = brush.base
+            toggle.toggle(in: &base)
+            brush.base = base
+            style.current = brush
+        case .button(let button):
+            effects.append(pressBrushEditorButton(button))
+        case .saved(let index):
+            effects.append(chooseSavedBrush(at: index))
+        case .title:
+            brushNameDraft = currentBrushName
+        case .preview, .background:
+            break
+        }
+        effects.requests.append(.brushOutlineChanged)
+        return (.none, effects)
+    }
+
+    /// The contact pressing the editor moved to (x, y).
+    func dragBrushEditor(_ drag: BrushEditorDrag, x: Double, y: Double) -> Effects {
+        var effects = Effects()
+        var brush = style.current
+        switch drag {
+        case .slider(let setting):
+            let track = brushEditor.track(setting)
+            var base = brush.base
+            setting.set(setting.value(atPosition: (x - track.x) / track.width), in: &base)
+            brush.base = base
+            effects.requests.append(.brushOutlineChanged)
+        case .curvePoint(let index, let original):
+            guard original.indices.contains(index) else { return effects }
+            let panel = brushEditor
+            var points = original
+            let isEnd = index == 0 || index == original.count - 1
+            if !isEnd, panel.distanceOutsideCurve(x: x, y: y) > Self.curvePointRemovalDistance {
+                points.remove(at: index)
+            } else {
+                var moved = panel.curvePoint(atX: x, y: y)
+                if index == 0 {
+                    moved.pressure = 0
+                } else if index == original.count - 1 {
+                    moved.pressure = 1
+                } else {
+                    // A point stays between its neighbours, so dragging never reorders the curve.
+                    moved.pressure = min(
+                        max(moved.pressure, original[index - 1].pressure + 0.01), original[index + 1].pressure - 0.01)
+                }
+                points[index] = moved
+            }
+            brush.base.pressureCurve = PressureCurve(points: points)
+        case .none:
+            return effects
+        }
+        style.current = brush
+        effects.redraw = true
+        return effects
+    }
+
+    private func pressBrushEditorButton(_ button: BrushEditorPanel.Button) -> Effects {
+        var effects = Effects()
+        let index = style.preset
+        switch button {
+        case .reset:
+            style.setSlot(index, origin(ofSlot: index))
+            effects.messages.append(StatusMessage(.info, "“\(currentBrushName)” is as it was"))
+        case .save:
+            guard let name = style.savedNames[index] else {
+                brushNameDraft = suggestedBrushName()
+                return effects
+            }
+            effects.append(saveCurrentBrush(as: name))
+        case .saveAsNew:
+            brushNameDraft = suggestedBrushName()
+        case .delete:
+            guard let name = style.savedNames[index] else {
+                effects.messages.append(
+                    StatusMessage(.info, "“\(currentBrushName)” is built in: only a saved brush can be deleted"))
+                return effects
+            }
+            savedBrushes.removeAll { $0.name == name }
+            style.savedNames[index] = nil
+            effects.requests.append(.deleteBrush(name: name))
+            effects.messages.append(StatusMessage(.info, "Deleted the brush “\(name)”"))
+        }
+        return effects
+    }
+
+    /// A name no saved brush has: the brush's own, numbered.
+    private func suggestedBrushName() -> String {
+        let stem = BrushStyle.presets[style.preset]
+        let taken = Set(savedBrushes.map(\.name))
+        var number = 1
+        while taken.contains("\(stem) \(number)") { number += 1 }
+        return "\(stem) \(number)"
+    }
+
+    /// Keeps the brush chosen now under `name`, replacing a saved brush of that name.
+    func saveCurrentBrush(as name: String) -> Effects {
+        var effects = Effects()
+        let index = style.preset
+        let file: BrushFile
+        do {
+            file = try BrushFile(name: name, slot: BrushStyle.presets[index], brush: style.current)
+        } catch {
+            effects.messages.append(StatusMessage(.error, "The brush could not be saved: it \(error)"))
+            return effects
+        }
+        if let other = savedBrushes.first(where: { $0.name == name && $0.slot != file.slot }) {
+            effects.messages.append(
+                StatusMessage(.error, "A brush for the \(other.slot) is called “\(name)” already: choose another name"))
+            return effects
+        }
+        savedBrushes.removeAll { $0.name == name }
+        savedBrushes.append(file)
+        style.savedNames[index] = name
+        effects.requests.append(.saveBrush(file))
+        effects.messages.append(StatusMessage(.info, "Saved the brush “\(name)”"))
+        effects.redraw = true
+        return effects
+    }
+
+    /// Takes saved brush `index` of the editor's list (or turns the list's page) into the chosen brush's place.
+    private func chooseSavedBrush(at index: Int) -> Effects {
+        var effects = Effects()
+        let (brushes, paged) = savedBrushesPage
+        if paged && index == BrushEditorPanel.savedShown - 1 {
+            savedPage += 1
+            return effects
+        }
+        guard brushes.indices.contains(index) else { return effects }
+        let file = brushes[index]
+        style.setSlot(style.preset, file.brush)
+        style.savedNames[style.preset] = file.name
+        return effects
+    }
+
+    /// A key while the brush editor is open; nil when it does not take it (it goes on to the shortcuts). It takes
+    /// text only while a name is being typed, and Escape, which ends the typing or closes the editor.
+    public func brushEditorKey(_ key: BrushEditorKey) -> Effects? {
+        guard isBrushEditorOpen else { return nil }
+        var effects = Effects()
+        effects.redraw = true
+        guard let draft = brushNameDraft else {
+            guard key == .escape else { return nil }
+            closeBrushEditor()
+            return effects
+        }
+        switch key {
+        case .text(let text):
+            let printable = text.filter {
+                !$0.isNewline && $0 != "/" && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 }
+            }
+            brushNameDraft = String((draft + printable).prefix(BrushFile.longestName))
+        case .backspace:
+            brushNameDraft = String(draft.dropLast())
+        case .enter:
+            let name = draft.trimmingCharacters(in: .whitespaces)
+            brushNameDraft = nil
+            effects.append(saveCurrentBrush(as: name))
+        case .escape:
+            brushNameDraft = nil
+        }
+        return effects
+    }
+
+    private func distance(_ a: (x: Double, y: Double), _ b: (Double, Double)) -> Double {
+        ((a.x - b.0) * (a.x - b.0) + (a.y - b.1) * (a.y - b.1)).squareRoot()
+    }
+}

@@ -1,0 +1,194 @@
+import MaLiangCore
+
+/// The brush editor that opens under the toolbar's brush-settings button: the brush's name, a preview stroke,
+/// sliders, the stamp and how it turns, the pressure curve, switches, buttons to reset, save and delete, and the
+/// saved brushes of the same kind. Logical pixels; the editing core hit-tests it, the shell draws it.
+public struct BrushEditorPanel: Equatable, Sendable {
+    public static let padding = 12.0
+    public static let titleHeight = 24.0
+    public static let gap = 8.0
+    public static let leftWidth = 300.0
+    public static let rightWidth = 168.0
+    public static let columnGap = 16.0
+    public static let previewHeight = 72.0
+    public static let rowHeight = 24.0
+    public static let labelWidth = 96.0
+    public static let valueWidth = 52.0
+    public static let curveLabelHeight = 16.0
+    public static let curveSide = 160.0
+    public static let buttonHeight = 28.0
+    public static let savedColumns = 4
+    public static let savedRows = 3
+    public static var savedShown: Int { savedColumns * savedRows }
+
+    public static let width = padding + leftWidth + columnGap + rightWidth + padding
+    static let leftHeight =
+        previewHeight + gap + Double(BrushSetting.allCases.count + 2) * rowHeight
+    static let rightHeight =
+        curveLabelHeight + curveSide + gap + Double(BrushToggle.allCases.count) * rowHeight + gap + 2
+        * (buttonHeight + 4)
+    public static let height =
+        padding + titleHeight + gap + max(leftHeight, rightHeight) + gap + Double(savedRows) * (rowHeight + 4)
+        + padding
+
+    /// The buttons under the switches.
+    public enum Button: CaseIterable, Sendable {
+        case reset, save, saveAsNew, delete
+
+        public var label: String {
+            switch self {
+            case .reset: "Reset"
+            case .save: "Save"
+            case .saveAsNew: "Save as new"
+            case .delete: "Delete"
+            }
+        }
+    }
+
+    /// What a point of the panel is.
+    public enum Part: Equatable, Sendable {
+        case title, preview, slider(BrushSetting), stamp(Int), rotation(BrushRotationChoice), curve
+        case toggle(BrushToggle), button(Button), saved(Int), background
+    }
+
+    public let x: Double
+    public let y: Double
+
+    /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide.
+    public init(anchorX: Double, windowWidth: Double) {
+        let room = windowWidth.isFinite ? windowWidth : Self.width
+        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width))
+        y = ToolbarLayout.height
+    }
+
+    /// The panel for `layout`: under the brush-settings button, or under the menu button when the strip has no
+    /// room for it.
+    public init(layout: ToolbarLayout, windowWidth: Double) {
+        let anchor =
+            layout.buttons.first { $0.action == .brushEditor }?.x ?? layout.buttons.first { $0.action == .more }?.x
+            ?? 0
+        self.init(anchorX: anchor, windowWidth: windowWidth)
+    }
+
+    public typealias Box = (x: Double, y: Double, width: Double, height: Double)
+
+    public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding, Self.titleHeight) }
+    private var columnsTop: Double { title.y + Self.titleHeight + Self.gap }
+    private var left: Double { x + Self.padding }
+    private var right: Double { left + Self.leftWidth + Self.columnGap }
+
+    public var preview: Box { (left, columnsTop, Self.leftWidth, Self.previewHeight) }
+
+    /// Row `index` of the left column under the preview: the sliders, then the stamps, then the rotations.
+    public func row(_ index: Int) -> Box {
+        (
+            left, columnsTop + Self.previewHeight + Self.gap + Double(index) * Self.rowHeight, Self.leftWidth,
+            Self.rowHeight
+        )
+    }
+
+    /// A slider's track (the knob's centre runs from its left to its right end).
+    public func track(_ setting: BrushSetting) -> Box {
+        let index = BrushSetting.allCases.firstIndex(of: setting) ?? 0
+        let box = row(index)
+        return (
+            box.x + Self.labelWidth + 8, box.y, Self.leftWidth - Self.labelWidth - Self.valueWidth - 16, box.height
+        )
+    }
+
+    /// Choice `index` of `count` in a row after its label.
+    public func chip(row index: Int, _ chip: Int, of count: Int) -> Box {
+        let box = row(index)
+        let room = Self.leftWidth - Self.labelWidth
+        let width = (room - Double(count - 1) * 4) / Double(count)
+        return (box.x + Self.labelWidth + Double(chip) * (width + 4), box.y + 2, width, box.height - 4)
+    }
+
+    /// The left column's row of stamps, and of how they turn.
+    public static var stampRow: Int { BrushSetting.allCases.count }
+    public static var rotationRow: Int { stampRow + 1 }
+
+    public var curveLabel: Box { (right, columnsTop, Self.rightWidth, Self.curveLabelHeight) }
+    public var curve: Box {
+        (
+            right + (Self.rightWidth - Self.curveSide) / 2, columnsTop + Self.curveLabelHeight, Self.curveSide,
+            Self.curveSide
+        )
+    }
+
+    public func toggle(_ toggle: BrushToggle) -> Box {
+        let index = BrushToggle.allCases.firstIndex(of: toggle) ?? 0
+        return (
+            right, curve.y + Self.curveSide + Self.gap + Double(index) * Self.rowHeight, Self.rightWidth, Self.rowHeight
+        )
+    }
+
+    public func button(_ button: Button) -> Box {
+        let index = Button.allCases.firstIndex(of: button) ?? 0
+        let top = toggle(BrushToggle.allCases.last ?? .tiltToAngle).y + Self.rowHeight + Self.gap
+        let width = (Self.rightWidth - 4) / 2
+        return (
+            right + Double(index % 2) * (width + 4), top + Double(index / 2) * (Self.buttonHeight + 4), width,
+            Self.buttonHeight
+        )
+    }
+
+    /// Saved brush `index` of those shown, row by row.
+    public func saved(_ index: Int) -> Box {
+        let top = columnsTop + max(Self.leftHeight, Self.rightHeight) + Self.gap
+        let room = Self.width - 2 * Self.padding
+        let width = (room - Double(Self.savedColumns - 1) * 4) / Double(Self.savedColumns)
+        return (
+            left + Double(index % Self.savedColumns) * (width + 4),
+            top + Double(index / Self.savedColumns) * (Self.rowHeight + 4), width, Self.rowHeight
+        )
+    }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+    }
+
+    /// The part under a logical point, nil outside the panel.
+    public func part(atX px: Double, y py: Double) -> Part? {
+        guard contains(x: px, y: py) else { return nil }
+        func inside(_ box: Box, margin: Double = 0) -> Bool {
+            px >= box.x - margin && px < box.x + box.width + margin && py >= box.y && py < box.y + box.height
+        }
+        if inside(title) { return .title }
+        if inside(preview) { return .preview }
+        for setting in BrushSetting.allCases where inside(track(setting), margin: 8) { return .slider(setting) }
+        for index in BrushStamp.labels.indices
+        where inside(chip(row: Self.stampRow, index, of: BrushStamp.labels.count)) {
+            return .stamp(index)
+        }
+        for (index, choice) in BrushRotationChoice.allCases.enumerated()
+        where inside(chip(row: Self.rotationRow, index, of: BrushRotationChoice.allCases.count)) {
+            return .rotation(choice)
+        }
+        // Points sit on the box's edges: a press just outside still takes them.
+        if distanceOutsideCurve(x: px, y: py) <= 6 { return .curve }
+        for toggle in BrushToggle.allCases where inside(self.toggle(toggle)) { return .toggle(toggle) }
+        for button in Button.allCases where inside(self.button(button)) { return .button(button) }
+        for index in 0..<Self.savedShown where inside(saved(index)) { return .saved(index) }
+        return .background
+    }
+
+    /// The pressure and value of a point, from the curve's box (pressure to the right, value upwards); outside it,
+    /// the nearest edge's.
+    public func curvePoint(atX px: Double, y py: Double) -> PressureCurve.ControlPoint {
+        func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
+        return .init(pressure: unit((px - curve.x) / curve.width), value: unit(1 - (py - curve.y) / curve.height))
+    }
+
+    /// Where a point of the curve sits in its box.
+    public func location(of point: PressureCurve.ControlPoint) -> (x: Double, y: Double) {
+        (curve.x + point.pressure * curve.width, curve.y + (1 - point.value) * curve.height)
+    }
+
+    /// How far (logical pixels) a point is outside the curve's box; 0 inside.
+    public func distanceOutsideCurve(x px: Double, y py: Double) -> Double {
+        let dx = max(curve.x - px, 0, px - (curve.x + curve.width))
+        let dy = max(curve.y - py, 0, py - (curve.y + curve.height))
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import MaLiangCore
+import MaLiangEditor
+import TestCompositor
+import Testing
+import WaylandTestSupport
+
+/// The brush editor driven as a user would: the pen drags a slider, a finger drags a point of the pressure curve,
+/// the keyboard names the brush, and the saved brush comes back in the next session and paints at its size.
+@Suite(.serialized) struct BrushEditorWindowTests {
+    /// Rows at column `x` (logical) of the canvas below `fromY` darker than mid-grey, at `scale`.
+    func inkHeight(_ session: AppSession, x: Double, fromY: Double, toY: Double, scale: Double) -> Int {
+        guard let image = session.image else { return 0 }
+        return stride(from: Int(fromY * scale), to: min(Int(toY * scale), image.height), by: 1).filter { y in
+            let pixel = image.rgba(x: Int(x * scale), y: y)
+            return Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) < 3 * 128
+        }.count
+    }
+
+    @Test(arguments: [Int32(1), 2])
+    func theEditorSetsSavesAndBringsBackABrush(scale: Int32) throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-brushes-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        var options = ScriptedCompositor.Options()
+        options.outputScale = scale
+        let s = Double(scale)
+        let session = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try session.resizeWindow(width: 1000, height: 700, pixelsWide: 1000 * Int(scale)))
+        let layout = ToolbarLayout(width: 1000, showsClose: true)
+        let editorButton = try #require(layout.buttons.first { $0.action == .brushEditor })
+        let panel = BrushEditorPanel(layout: layout, windowWidth: 1000)
+
+        // The pen opens the editor: its preview shows a stroke of the pen.
+        try session.pen([(editorButton.x + 20, 24)])
+        let preview = panel.preview
+        #expect(
+            session.pump(until: {
+                inkHeight(
+                    session, x: preview.x + preview.width / 2, fromY: preview.y, toY: preview.y + preview.height,
+                    scale: s)
+                    > 2
+            }), "the preview shows no stroke")
+
+        // The pen drags the size slider to 40 px.
+        let track = panel.track(.size)
+        let knob = track.x + BrushSetting.size.position(of: 6) * track.width
+        let target = track.x + BrushSetting.size.position(of: 40) * track.width
+        try session.pen(points((knob, track.y + 12), (target, track.y + 12), count: 10))
+
+        // A finger adds a point to the pressure curve and drags it up: half pressure gives 90 % of the size.
+        session.settle(.milliseconds(600))
+        let curve = panel.curve
+        let added = panel.location(of: .init(pressure: 0.5, value: 0.6))
+        let raised = panel.location(of: .init(pressure: 0.5, value: 0.9))
+        try session.finger(points(added, raised, count: 6))
+        #expect(session.roundTrip())
+
+        // Save asks for a name ("pen 1"); the keyboard makes it "pen 7" and Return keeps it.
+        let save = panel.button(.save)
+        try session.pen([(save.x + 10, save.y + 10)])
+        for code: UInt32 in [14, 8, 28] { try session.key(code) }  // BackSpace, 7, Return
+        let file = config.appendingPathComponent("maliang/brushes/pen 7.maliang-brush")
+        #expect(session.pump(until: { FileManager.default.fileExists(atPath: file.path) }), "the brush was not saved")
+        let saved = try BrushFile(data: Data(contentsOf: file))
+        #expect(saved.slot == "pen")
+        #expect(abs(saved.brush.base.pointSize - 40) < 40 * 0.05)
+        let middle = try #require(
+            saved.brush.base.pressureCurve.points.first { $0.pressure > 0.3 && $0.pressure < 0.7 })
+        #expect(abs(middle.value - 0.9) < 0.03 && abs(middle.pressure - 0.5) < 0.03)
+        #expect(curve.width == BrushEditorPanel.curveSide)
+
+        // Closed, the brush paints at its new size.
+        try session.key(1)  // Escape
+        try session.pen(points((200, 550), (800, 550)), pressure: 1)
+        #expect(
+            session.pump(until: { inkHeight(session, x: 500, fromY: 500, toY: 600, scale: s) >= Int(34 * s) }),
+            "the stroke is not 40 px wide")
+        #expect(session.terminate() == 0)
+
+        // The next session lists the saved brush; choosing it paints at its size again.
+        let next = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try next.resizeWindow(width: 1000, height: 700, pixelsWide: 1000 * Int(scale)))
+        try next.pen([(editorButton.x + 20, 24)])
+        let chip = panel.saved(0)
+        try next.pen([(chip.x + 10, chip.y + 10)])
+        try next.key(1)
+        try next.pen(points((200, 450), (800, 450)), pressure: 1)
+        #expect(
+            next.pump(until: { inkHeight(next, x: 500, fromY: 400, toY: 500, scale: s) >= Int(34 * s) }),
+            "the saved brush does not paint at its size")
+        #expect(next.terminate() == 0)
+    }
+}
