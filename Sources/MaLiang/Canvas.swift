@@ -150,6 +150,13 @@ public final class Canvas {
     /// Removes everything, as one change that ``undo()`` takes back.
     public func clear() { apply(session.perform(.clear)) }
 
+    /// The paper under the drawing: its colour, or transparent for none (exports without a background are
+    /// transparent either way). Setting it is one change that ``undo()`` takes back, saved with the drawing.
+    public var paper: Color {
+        get { data.background }
+        set { apply(session.setPaper(newValue)) }
+    }
+
     /// Whether there is a change to take back.
     public var canUndo: Bool { data.canUndo }
 

@@ -4,7 +4,7 @@ import MaLiangWayland
 
 /// Usage text: every command the executable understands.
 let usage = """
-    Usage: maliang [FILE.maliang] [--pen-only] [--insert IMAGE.png]...
+    Usage: maliang [FILE.maliang] [--pen-only] [--insert IMAGE.png]... [--size WxH] [--paper RRGGBB|none]
            maliang COMMAND [ARGUMENTS]
 
     With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
@@ -12,7 +12,8 @@ let usage = """
     written (a full disk) strokes wait in memory until it can, and the exit status is 1 if some never could be.
     --insert places an image (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it,
     the right mouse button (or the pen's lower button) selects another; Ctrl+Delete clears the drawing. --pen-only
-    (or P) keeps fingers from painting: they still pan, zoom and turn the view. The window needs a Wayland session
+    (or P) keeps fingers from painting: they still pan, zoom and turn the view. A FILE made anew is 4096×3072 on
+    white paper, or --size and --paper (a colour, or none for a transparent page). The window needs a Wayland session
     (WAYLAND_DISPLAY); the other commands run without one. MALIANG_LOG=1 writes what happens to standard error.
 
     Commands:
@@ -75,7 +76,7 @@ extension CommandLine {
             case nil:
                 return try PaintingApp(path: nil).run()
             case let first?
-            where first == "--insert" || first == "--pen-only" || first.hasSuffix(".maliang")
+            where ["--insert", "--pen-only", "--size", "--paper"].contains(first) || first.hasSuffix(".maliang")
                 || (first.contains("/") && !first.hasPrefix("-")):
                 return try openWindow(arguments)
             case "info":
@@ -122,10 +123,20 @@ func openWindow(_ arguments: [String]) throws -> Int32 {
     var path: String?
     var images: [String] = []
     var penOnly = false
+    var size: Size?
+    var paper: Color?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         if argument == "--pen-only" {
             penOnly = true
+        } else if argument == "--size" {
+            size = try RenderCommands.parseSize(rest.popFirst() ?? "")
+        } else if argument == "--paper" {
+            let value = rest.popFirst() ?? ""
+            guard let color = value == "none" ? Color.clear : Color(hex: value) else {
+                throw UsageError("--paper needs a colour (RRGGBB, like F6F0E1) or none, not \"\(value)\"")
+            }
+            paper = color
         } else if argument == "--insert" {
             guard let image = rest.popFirst() else { throw UsageError("--insert needs a PNG image") }
             images.append(image)
@@ -135,7 +146,14 @@ func openWindow(_ arguments: [String]) throws -> Int32 {
             throw UsageError("unexpected argument \"\(argument)\"")
         }
     }
-    return try PaintingApp(path: path, penOnly: penOnly).run(inserting: images)
+    if size != nil || paper != nil {
+        guard let path else { throw UsageError("--size and --paper need the new drawing's FILE.maliang") }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("--size and --paper are for a new drawing: \(path) exists")
+        }
+    }
+    let page = (size: size ?? PaintingApp.defaultPage.size, paper: paper ?? PaintingApp.defaultPage.paper)
+    return try PaintingApp(path: path, penOnly: penOnly, newPage: page).run(inserting: images)
 }
 
 struct UsageError: Error {

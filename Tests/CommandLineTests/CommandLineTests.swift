@@ -30,6 +30,26 @@ import WaylandTestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// --size and --paper make a new drawing: wrong values, a drawing that exists or none named are usage errors,
+    /// said before any window opens, and the existing file is left alone.
+    @Test func aNewDrawingsSizeAndPaperAreCheckedFirst() throws {
+        let url = try document()
+        defer { remove(url) }
+        let before = try Data(contentsOf: url)
+        let fresh = url.deletingLastPathComponent().appendingPathComponent("maliang-new-\(UUID()).maliang")
+        for (arguments, says) in [
+            ([url.path, "--size", "800x600"], "are for a new drawing"),
+            (["--paper", "none"], "need the new drawing's FILE"),
+            ([fresh.path, "--size", "0x10"], "--size needs WIDTHxHEIGHT"),
+            ([fresh.path, "--paper", "beige"], "--paper needs a colour"),
+        ] {
+            let run = try maliang(arguments)
+            #expect(run.status == 2 && run.output.contains(says), "\(arguments): \(run.output)")
+        }
+        #expect(try Data(contentsOf: url) == before)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+
     @Test func renderWritesTheDrawnAreaOrARectangle() throws {
         let url = try document()
         defer { remove(url) }

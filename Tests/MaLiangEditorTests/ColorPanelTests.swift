@@ -116,4 +116,23 @@ import Testing
         _ = session.drag(&pen, [(swatch.x + 5, swatch.y + 5)])
         #expect(session.style.color == session.recentColors[4])
     }
+
+    @Test func thePanelSetsThePaperAsAnUndoStep() throws {
+        let session = try makeSession()
+        _ = session.perform(.color(4))
+        _ = session.press(.colorWheel)
+        let panel = session.colorPanel
+        var pen = Gesture(.tool(1), .pen)
+        let paper = panel.paperButton(.paperColor)
+        #expect(panel.part(atX: paper.x + 4, y: paper.y + 4) == .paperColor)
+        let effects = session.drag(&pen, [(paper.x + 4, paper.y + 4)])
+        #expect(session.document.background == ToolbarLayout.colors[4])
+        #expect(effects.changes == [.backgroundChanged(before: .white, after: ToolbarLayout.colors[4])])
+        let none = panel.paperButton(.noPaper)
+        _ = session.drag(&pen, [(none.x + 4, none.y + 4)])
+        #expect(session.document.background.alpha == 0 && session.strokes.isEmpty)
+        #expect(panel.y + ColorPanel.height >= none.y + none.height)
+        _ = session.perform(.undo)
+        #expect(session.document.background == ToolbarLayout.colors[4])
+    }
 }

@@ -4,6 +4,21 @@ import MaLiangStore
 import Testing
 
 @Suite struct DocumentFileTests {
+    @Test func thePapersColourIsSavedAsItChanges() throws {
+        let url = try temporaryFolder().appendingPathComponent("paper.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 64, height: 64))
+        let grey = Color(red: 0.25, green: 0.5, blue: 0.75)
+        try file.edit { $0.setBackground(grey) }
+        try file.edit { $0.setBackground(.clear) }
+        try file.edit { $0.undo() }
+        file.close()
+        #expect(try DocumentFile.open(at: url).document.background == grey)
+        let reopened = try DocumentFile.open(at: url)
+        try reopened.edit { $0.setBackground(.clear) }
+        reopened.close()
+        #expect(try DocumentFile.open(at: url).document.background.alpha == 0)
+    }
+
     @Test func elementsTexturesAndSamplesSurviveClosingAndOpening() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("drawing.maliang")

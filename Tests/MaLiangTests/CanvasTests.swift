@@ -19,6 +19,17 @@ import Testing
         #expect(try canvas.snapshot().rgba(x: 100, y: 50).red < 0.05)
     }
 
+    @Test func thePaperChangesAsAnUndoStep() throws {
+        let canvas = try Canvas(size: Size(width: 40, height: 20))
+        canvas.paper = Color(red: 0, green: 0, blue: 1)
+        let blue = try canvas.snapshot().rgba(x: 20, y: 10)
+        #expect(blue.blue > 0.95 && blue.red < 0.05)
+        canvas.paper = .clear
+        #expect(try canvas.snapshot().rgba(x: 20, y: 10).alpha < 0.01)
+        canvas.undo()
+        #expect(canvas.paper == Color(red: 0, green: 0, blue: 1))
+    }
+
     @Test func chartletsArePlacedFromATextureAndBadOnesAreRefused() throws {
         let canvas = try Canvas(size: Size(width: 200, height: 100))
         let texture = try canvas.makeTexture(with: try png(red: 255, green: 0, blue: 0))

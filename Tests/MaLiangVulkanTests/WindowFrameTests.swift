@@ -95,7 +95,7 @@ import Testing
         try canvas.apply(document.append(.stroke(recorded)))
         try expectSame(canvas, view, "the stroke committed")
         // A new paper colour recomposes every tile.
-        document.background = Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        try canvas.apply(document.setBackground(Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)))
         try expectSame(canvas, view, "another paper")
         assertClean(context)
     }

@@ -93,4 +93,40 @@ import WaylandTestSupport
             "a recent colour does not paint")
         #expect(next.terminate() == 0)
     }
+
+    /// The panel's paper buttons change the page's colour, kept in the drawing; no paper shows the page as the
+    /// window shows what surrounds it.
+    @Test func thePaperTakesTheColourAndTheDrawingKeepsIt() throws {
+        let session = try AppSession.withTablet()
+        #expect(try session.resizeWindow(width: 1000, height: 700, pixelsWide: 1000))
+        let layout = ToolbarLayout(width: 1000, showsClose: true)
+        let blueSwatch = try #require(layout.buttons.first { $0.action == .color(4) })
+        let wheelButton = try #require(layout.buttons.first { $0.action == .colorWheel })
+        let panel = ColorPanel(layout: layout, windowWidth: 1000)
+        try session.pen([(blueSwatch.x + 20, 24)])
+        try session.pen([(wheelButton.x + 20, 24)])
+        let paper = panel.paperButton(.paperColor)
+        try session.pen([(paper.x + 10, paper.y + 10)])
+        try session.pen([(950, 650)])
+        let blue = ToolbarLayout.colors[4]
+        #expect(
+            session.pump(until: { shows(session, blue, atX: 300, y: 600, scale: 1) }, timeout: .seconds(5)),
+            "the paper did not take the colour")
+        #expect(session.terminate() == 0)
+        let next = try AppSession.withTablet(dataHome: session.dataHome)
+        #expect(try next.resizeWindow(width: 1000, height: 700, pixelsWide: 1000))
+        #expect(
+            next.pump(until: { shows(next, blue, atX: 300, y: 600, scale: 1) }, timeout: .seconds(5)),
+            "the paper's colour was not kept")
+        try next.pen([(wheelButton.x + 20, 24)])
+        let none = panel.paperButton(.noPaper)
+        try next.pen([(none.x + 10, none.y + 10)])
+        try next.pen([(950, 650)])
+        #expect(
+            next.pump(until: { !shows(next, blue, atX: 300, y: 600, scale: 1, tolerance: 40) }, timeout: .seconds(5)))
+        // Grey checks show the page is transparent.
+        let checks = try #require(next.image).rgba(x: 300, y: 600)
+        #expect(checks.red == checks.green && checks.green == checks.blue && (150...207).contains(Int(checks.red)))
+        #expect(next.terminate() == 0)
+    }
 }

@@ -101,14 +101,32 @@ import WaylandTestSupport
                 timeout: .seconds(20)), "\(session.compositor.toplevels.map(\.title))\n\(session.log)")
         #expect(session.process.isRunning, "a window with a drawing in it gave way")
 
-        try session.key(49, modifiers: 4)  // Ctrl+N
+        // New asks for the page and paper: the pen opens the menu, takes New, a square page on cream, and Create.
+        // The pen goes to the window shown last: wait until it is the other drawing's.
+        #expect(
+            session.pump(until: {
+                session.compositor.focusedToplevel?.title == "other — MaLiang"
+                    && session.compositor.focusedToplevel?.image != nil
+            }))
+        let width = Double(try #require(session.image).width)
+        let layout = ToolbarLayout(width: width, showsClose: true)
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let new = try #require(layout.menu.first { $0.action == .newDocument })
+        try session.pen([(more.x + 20, 24)])
+        try session.pen([(new.x + 20, new.y + 20)])
+        let panel = NewDrawingPanel(layout: layout, windowWidth: width)
+        for box in [panel.size(4), panel.paper(2), panel.button(.create)] {
+            try session.pen([(box.x + 20, box.y + 8)])
+        }
         #expect(
             session.pump(
                 until: { session.compositor.toplevels.contains { $0.title == "Drawing — MaLiang" } },
                 timeout: .seconds(20)), "\(session.compositor.toplevels.map(\.title))\n\(session.log)")
-        #expect(
-            FileManager.default.fileExists(
-                atPath: session.dataHome.appendingPathComponent("maliang/Drawing.maliang").path))
+        let made = try DocumentFile.open(
+            at: session.dataHome.appendingPathComponent("maliang/Drawing.maliang"), readOnly: true)
+        #expect(made.document.size == NewDrawingPanel.sizes[4].size)
+        #expect(made.document.background == NewDrawingPanel.papers[2].color)
+        made.close()
         #expect(session.terminate() == 0, "\(session.log)")
     }
 
@@ -126,6 +144,17 @@ import WaylandTestSupport
             "\(session.log)")
         #expect(try Data(contentsOf: list) == garbage)
         #expect(session.terminate() == 0, "\(session.log)")
+    }
+
+    /// Ctrl+N and Return make a drawing like this one, in a window of its own.
+    @Test func ctrlNAndReturnMakeADrawingLikeThisOne() throws {
+        let session = try AppSession.withTablet()
+        try session.key(49, modifiers: 4)  // Ctrl+N
+        try session.key(28)  // Return
+        let made = session.dataHome.appendingPathComponent("maliang/Drawing.maliang")
+        #expect(session.pump(until: { FileManager.default.fileExists(atPath: made.path) }), "\(session.log)")
+        #expect(session.pump(until: { session.log.contains("New drawing Drawing.maliang") }), "\(session.log)")
+        #expect(session.terminate() == 0)
     }
 
     @Test func withoutAPortalTheWindowSaysSo() throws {

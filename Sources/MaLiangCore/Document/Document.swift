@@ -14,8 +14,8 @@ public final class Document {
 
     /// The page, in document pixels.
     public let size: Size
-    /// The paper's colour (transparent for none).
-    public var background: Color
+    /// The paper's colour (transparent for none); ``setBackground(_:)`` changes it as an undo step.
+    public private(set) var background: Color
     /// The elements in drawing order (which is also id order).
     public private(set) var elements: [Element] = []
     /// PNG data of the images chartlets and chartlet brushes use, by texture id.
@@ -122,6 +122,14 @@ public final class Document {
         return perform(.group(edits))
     }
 
+    /// Changes the paper's colour as one undo step (nothing when it is that colour already). Transparent paper
+    /// (alpha 0) is none: exports without a background show only the paint either way.
+    @discardableResult
+    public func setBackground(_ color: Color) -> [DocumentChange] {
+        guard color != background else { return [] }
+        return perform(.background(before: background, after: color))
+    }
+
     /// Removes every element as one undo step.
     @discardableResult
     public func clear() -> [DocumentChange] {
@@ -201,6 +209,9 @@ public final class Document {
             return [.restored(all)]
         case .group(let edits):
             return edits.flatMap(apply)
+        case .background(let before, let after):
+            background = after
+            return [.backgroundChanged(before: before, after: after)]
         }
     }
 
@@ -234,6 +245,8 @@ enum Edit {
     case restore([Element])
     /// Several edits as one step, applied in order.
     case group([Edit])
+    /// The paper's colour changed.
+    case background(before: Color, after: Color)
 
     var inverse: Edit {
         switch self {
@@ -243,6 +256,7 @@ enum Edit {
         case .clear(let all): .restore(all)
         case .restore(let all): .clear(all)
         case .group(let edits): .group(edits.reversed().map(\.inverse))
+        case .background(let before, let after): .background(before: after, after: before)
         }
     }
 

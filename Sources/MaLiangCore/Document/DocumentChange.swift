@@ -15,4 +15,6 @@ public enum DocumentChange: Hashable, Sendable {
     case restored([Element])
     /// An image is stored under `id` (before any element that uses it).
     case textureAdded(id: String, png: Data)
+    /// The paper's colour is `after` (it was `before`).
+    case backgroundChanged(before: Color, after: Color)
 }

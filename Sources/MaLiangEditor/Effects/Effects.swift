@@ -63,8 +63,8 @@ public enum Request: Equatable, Sendable {
     case close
     /// Write the drawing as a PNG image, asking where and how.
     case exportPNG
-    /// Start a new drawing (in a window of its own).
-    case newDocument
+    /// Start a new drawing of `size` on `background` paper (in a window of its own).
+    case newDocument(size: Size, background: Color)
     /// Ask for a drawing to open.
     case open
     /// Ask for a new name and place for this drawing, and go on there.

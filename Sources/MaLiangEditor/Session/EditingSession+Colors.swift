@@ -60,6 +60,8 @@ extension EditingSession {
             var effects = Effects()
             effects.redraw = true
             return effects
+        case .paperColor, .noPaper:
+            return setPaper(part == .noPaper ? .clear : style.color)
         case .hexRow, .background:
             return Effects()
         }
@@ -67,6 +69,22 @@ extension EditingSession {
         hexDraft = nil
         var effects = Effects()
         effects.redraw = true
+        return effects
+    }
+
+    /// Makes `color` the paper's, as an undo step; transparent is no paper.
+    public func setPaper(_ color: Color) -> Effects {
+        var effects = Effects()
+        effects.redraw = true
+        guard live == nil else { return effects }
+        effects.changes = document.setBackground(color)
+        guard !effects.changes.isEmpty else { return effects }
+        effects.messages.append(
+            StatusMessage(
+                .info,
+                color.alpha == 0
+                    ? "No paper: the page is transparent, in exports too (undo brings the paper back)"
+                    : "The paper is #\(color.hex) (undo takes it back)"))
         return effects
     }
 

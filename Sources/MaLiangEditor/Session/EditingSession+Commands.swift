@@ -43,7 +43,7 @@ extension EditingSession {
             if live == nil { effects.changes = document.clear() }
         case .save: effects.requests.append(.save)
         case .exportPNG: effects.requests.append(.exportPNG)
-        case .newDocument: effects.requests.append(.newDocument)
+        case .newDocument: return toggleNewDrawingPanel()
         case .open: effects.requests.append(.open)
         case .saveAs: effects.requests.append(.saveAs)
         case .paste: effects.requests.append(.paste)
@@ -96,12 +96,14 @@ extension EditingSession {
         if action == .more {
             isToolbarMenuOpen.toggle()
             isColorPanelOpen = false
+            isNewDrawingPanelOpen = false
             closeBrushEditor()
             var effects = Effects()
             effects.redraw = true
             return effects
         }
         isToolbarMenuOpen = false
+        if action != .newDocument { isNewDrawingPanelOpen = false }
         if action == .colorWheel {
             closeBrushEditor()
             return toggleColorPanel()

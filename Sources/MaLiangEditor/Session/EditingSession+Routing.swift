@@ -15,6 +15,7 @@ extension EditingSession {
         }
         if let effects = pressWithColorPanelOpen(event) { return effects }
         if let effects = pressWithBrushEditorOpen(event) { return effects }
+        if let effects = pressWithNewDrawingPanelOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
             contacts[event.device] = .toolbar
             return effects
@@ -168,6 +169,10 @@ extension EditingSession {
             }
             if !penActive(at: event.received), let effects = pressWithBrushEditorOpen(event) {
                 if case .ignored = contacts[event.device] { contacts[event.device] = .editingBrush(.none) }
+                return effects
+            }
+            if !penActive(at: event.received), let effects = pressWithNewDrawingPanelOpen(event) {
+                contacts[event.device] = .editingBrush(.none)
                 return effects
             }
             if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {

@@ -42,6 +42,10 @@ public final class EditingSession {
     public internal(set) var brushNameDraft: String?
     /// Which page of saved brushes the editor lists, when there are more than it shows.
     var savedPage = 0
+    /// The New panel (the new drawing's size and paper) is open below the strip.
+    public internal(set) var isNewDrawingPanelOpen = false
+    /// The New panel's choices: indices into ``NewDrawingPanel/sizes`` and ``NewDrawingPanel/papers``.
+    public internal(set) var newDrawingChoice = (size: 0, paper: 0)
     /// Fingers only move the view; they never paint.
     public var penOnly: Bool {
         get { touches.penOnly }

@@ -18,12 +18,15 @@ public struct ColorPanel: Equatable, Sendable {
     public let x: Double
     public let y: Double
     public static let width = 2 * (padding + outerRadius)
+    public static let paperRowHeight = 26.0
     public static let height =
-        2 * padding + 2 * outerRadius + 10 + hexRowHeight + 10 + 2 * swatch + swatchGap
+        2 * padding + 2 * outerRadius + 10 + hexRowHeight + 10 + 2 * swatch + swatchGap + 10 + paperRowHeight
 
     /// What a point of the panel is.
     public enum Part: Equatable, Sendable {
         case hueRing, square, recent(Int), hexRow, background
+        /// The buttons under the recent colours: the colour becomes the paper's, or the paper goes.
+        case paperColor, noPaper
     }
 
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
@@ -69,6 +72,14 @@ public struct ColorPanel: Equatable, Sendable {
         return (left + Double(column) * step, hexRow.y + Self.hexRowHeight + 10 + Double(row) * step, Self.swatch)
     }
 
+    /// The paper buttons: "Paper: this colour" at the left, "No paper" at the right.
+    public func paperButton(_ part: Part) -> (x: Double, y: Double, width: Double, height: Double) {
+        let top = recentSwatch(Self.recentCount - 1).y + Self.swatch + 10
+        let width = (2 * Self.outerRadius - 6) / 2
+        let left = x + Self.padding + (part == .noPaper ? width + 6 : 0)
+        return (left, top, width, Self.paperRowHeight)
+    }
+
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= x && px < x + Self.width && py >= y && py < y + Self.height
     }
@@ -88,6 +99,10 @@ public struct ColorPanel: Equatable, Sendable {
         }
         let row = hexRow
         if py >= row.y && py < row.y + row.height { return .hexRow }
+        for button in [Part.paperColor, .noPaper] {
+            let box = paperButton(button)
+            if px >= box.x && px < box.x + box.width && py >= box.y && py < box.y + box.height { return button }
+        }
         return .background
     }
 

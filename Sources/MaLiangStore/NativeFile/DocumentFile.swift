@@ -215,7 +215,7 @@ public final class DocumentFile {
             try statement.run([.text("height"), .text(String(document.size.height))])
             try statement.run([
                 .text("background"),
-                .text("\(background.red) \(background.green) \(background.blue) \(background.alpha)"),
+                .text(Statements.text(background)),
             ])
         }
     }

@@ -8,6 +8,7 @@ struct Statements {
     let showElement: SQLiteStatement
     let updateChartlet: SQLiteStatement
     let insertTexture: SQLiteStatement
+    let setMeta: SQLiteStatement
 
     init(_ database: SQLiteDatabase) throws(StoreError) {
         insertElement = try database.prepare(
@@ -21,6 +22,7 @@ struct Statements {
             "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ? WHERE id = ?"
         )
         insertTexture = try database.prepare("INSERT OR REPLACE INTO textures(id, png) VALUES (?, ?)")
+        setMeta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
     }
 
     func write(_ change: DocumentChange) throws(StoreError) {
@@ -41,8 +43,12 @@ struct Statements {
         case .restored(let elements):
             for element in elements { try showElement.run([.integer(element.id.rawValue)]) }
         case .textureAdded(let id, let png): try insertTexture.run([.text(id), .blob(png)])
+        case .backgroundChanged(_, let color): try setMeta.run([.text("background"), .text(Self.text(color))])
         }
     }
+
+    /// A colour as the meta table keeps it: "red green blue alpha".
+    static func text(_ color: Color) -> String { "\(color.red) \(color.green) \(color.blue) \(color.alpha)" }
 
     func insert(_ element: Element) throws(StoreError) {
         switch element {

@@ -47,6 +47,8 @@ public final class CanvasRenderer {
     let overlayCounter = Counter()
     /// The paper under the paint in window frames, for its colour.
     var paper: (color: Color, overlay: OverlayImage)?
+    /// Grey checks shown under a paper that is not opaque (window frames only), made when first needed.
+    var transparencyChecks: OverlayImage?
     /// Paint tiles composed over the paper for window frames at whole zooms.
     lazy var displayTiles = DisplayTiles(context, pipelines)
     /// Paint tiles side by side for views between whole zooms, which filter across tile edges.
@@ -190,6 +192,8 @@ public final class CanvasRenderer {
                 }
             case .textureAdded(let id, _):
                 chartletImages.invalidate(id)
+            case .backgroundChanged:
+                break  // The paper is drawn from the document's colour at composite time.
             case .inserted(.chartlet, _), .removed(.chartlet, _), .updated:
                 break  // Chartlets are drawn from the document at composite time.
             }

@@ -76,6 +76,24 @@ extension CanvasRenderer {
     }
 
     /// A 1×1 image of the document's background colour, stretched under the paint.
+    /// Side of one of the checks under a transparent paper, window pixels.
+    static let checkSide = 12.0
+
+    /// Two by two grey checks, 8 texels each (sampled repeating, they tile the page).
+    func transparencyChecksOverlay() throws(VulkanError) -> OverlayImage {
+        if let transparencyChecks { return transparencyChecks }
+        var bytes: [UInt8] = []
+        for y in 0..<16 {
+            for x in 0..<16 {
+                let level: UInt8 = (x < 8) == (y < 8) ? 204 : 153
+                bytes += [level, level, level, 255]
+            }
+        }
+        let overlay = try makeOverlay(premultiplied: bytes, width: 16, height: 16)
+        transparencyChecks = overlay
+        return overlay
+    }
+
     func paperOverlay() throws(VulkanError) -> OverlayImage {
         let color = document.background
         if let cached = paper, cached.color == color { return cached.overlay }

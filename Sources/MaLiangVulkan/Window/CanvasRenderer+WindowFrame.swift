@@ -93,6 +93,17 @@ extension CanvasRenderer {
                     clear: (windowColor.0, windowColor.1, windowColor.2, 1))
             }
             let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
+            if paperBytes[3] < 255 {
+                // Checks show where the page is, and that it is transparent; they keep their size on screen.
+                let checks = try transparencyChecksOverlay()
+                let period = 2 * Self.checkSide / max(view.scale, 1e-6)
+                try quads.draw(
+                    checks.image,
+                    texture: .init(
+                        u: 0, v: 0, width: document.size.width / period, height: document.size.height / period),
+                    sampler: .repeating, corners: corners, targetWidth: width, targetHeight: height, format: format,
+                    blend: .over, commands)
+            }
             try quads.draw(
                 paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
                 commands)

@@ -38,7 +38,7 @@ final class BrushEditorPictures {
     {
         let panel = view.panel
         let base = view.brush.base
-        var out = Drawing(scale: scale)
+        var out = PanelDrawing(scale: scale)
         out.add(background, (panel.x, panel.y, BrushEditorPanel.width, BrushEditorPanel.height))
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)
@@ -179,35 +179,5 @@ final class BrushEditorPictures {
         let image = try renderer.makeOverlay(premultiplied: rgba, width: pixels, height: pixels)
         self.curve = (curve.points, pixels, image)
         return image
-    }
-}
-
-/// Overlays placed in logical pixels, at the window's scale.
-private struct Drawing {
-    let scale: Double
-    var placements: [OverlayPlacement] = []
-
-    mutating func add(_ image: OverlayImage, _ box: BrushEditorPanel.Box) {
-        guard box.width > 0, box.height > 0 else { return }
-        placements.append(
-            OverlayPlacement(
-                image, x: box.x * scale, y: box.y * scale, width: box.width * scale, height: box.height * scale))
-    }
-
-    /// A line of text in `box`, at its left or centred, middle in height.
-    mutating func text(
-        _ text: String, in box: BrushEditorPanel.Box, font: String, color: (Double, Double, Double, Double),
-        centered: Bool = false, words: inout TextCache, renderer: CanvasRenderer
-    ) throws {
-        guard
-            let line = try words.image(
-                text, font: font, scale: scale, color: color, maxWidth: Int(box.width * scale), renderer: renderer)
-        else { return }
-        let x = centered ? box.x * scale + (box.width * scale - Double(line.width)) / 2 : box.x * scale
-        placements.append(
-            OverlayPlacement(
-                line.image, x: x.rounded(),
-                y: (box.y * scale + (box.height * scale - Double(line.height)) / 2).rounded(),
-                width: Double(line.width), height: Double(line.height)))
     }
 }

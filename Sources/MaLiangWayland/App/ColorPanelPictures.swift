@@ -73,6 +73,25 @@ final class ColorPanelPictures {
                     y: (row.y * scale) + (row.height * scale - Double(line.height)) / 2, width: Double(line.width),
                     height: Double(line.height)))
         }
+        let chip =
+            theme == .dark ? Color(red: 0.25, green: 0.25, blue: 0.29) : Color(red: 0.82, green: 0.82, blue: 0.86)
+        for (part, label) in [(ColorPanel.Part.paperColor, "Paper colour"), (.noPaper, "No paper")] {
+            let box = panel.paperButton(part)
+            placements.append(
+                OverlayPlacement(
+                    try swatch(chip), x: box.x * scale, y: box.y * scale, width: box.width * scale,
+                    height: box.height * scale))
+            if let line = try words.image(
+                label, font: "Sans 8", scale: scale, color: theme.toolbarText, maxWidth: Int(box.width * scale),
+                renderer: renderer)
+            {
+                placements.append(
+                    OverlayPlacement(
+                        line.image, x: (box.x * scale + (box.width * scale - Double(line.width)) / 2).rounded(),
+                        y: (box.y * scale + (box.height * scale - Double(line.height)) / 2).rounded(),
+                        width: Double(line.width), height: Double(line.height)))
+            }
+        }
         for (index, color) in view.recent.prefix(ColorPanel.recentCount).enumerated() {
             let cell = panel.recentSwatch(index)
             placements.append(

@@ -128,7 +128,13 @@ extension PaintingApp {
                 devices.keyboard?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             case .key(_, _, let key, let state):
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
-                if state == .pressed, !keyboard.control, session.brushNameDraft != nil || symbol == 0xff1b,
+                if state == .pressed, symbol == 0xff1b, let effects = session.closeNewDrawingPanel() {
+                    dispatch(effects)
+                } else if state == .pressed, symbol == 0xff0d || symbol == 0xff8d,
+                    let effects = session.confirmNewDrawing()
+                {
+                    dispatch(effects)
+                } else if state == .pressed, !keyboard.control, session.brushNameDraft != nil || symbol == 0xff1b,
                     let key = BrushEditorKey(keysym: symbol, text: keyboard.text(for: key)),
                     let effects = session.brushEditorKey(key)
                 {

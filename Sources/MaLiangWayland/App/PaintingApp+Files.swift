@@ -11,13 +11,13 @@ extension PaintingApp {
     static let mimeType = "application/x-maliang"
 
     /// A new, empty drawing among the user's drawings, in a window of its own.
-    func newDocument() {
+    func newDocument(size: Size, background: Color) {
         let folder = AutosaveLocation.url().deletingLastPathComponent()
         let url = FileNames.unused(folder.appendingPathComponent("Drawing.maliang"))
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Made here, so two quick presses never pick the same name.
-            try DocumentFile.create(at: url, size: document.size, background: document.background).close()
+            try DocumentFile.create(at: url, size: size, background: background).close()
         } catch {
             post(.error, "Cannot make a new drawing: \(error)")
             return

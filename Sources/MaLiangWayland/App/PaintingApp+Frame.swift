@@ -46,7 +46,12 @@ extension PaintingApp {
                 ? ColorPanelView(
                     panel: session.colorPanel, wheel: session.wheelColor, color: session.style.color,
                     recent: session.recentColors, draft: session.hexDraft) : nil,
-            brushEditor: brushEditorView)
+            brushEditor: brushEditorView,
+            newDrawing: session.isNewDrawingPanelOpen
+                ? NewDrawingView(
+                    panel: session.newDrawingPanel, size: session.newDrawingChoice.size,
+                    paper: session.newDrawingChoice.paper, currentSize: document.size,
+                    currentPaper: document.background) : nil)
     }
 
     private var brushEditorView: BrushEditorView? {

@@ -65,7 +65,13 @@ public final class PaintingApp {
     var applier: EffectsApplier { canvas.applier }
 
     /// Opens `path` (created when missing), or the autosave document when `path` is nil.
-    public init(path: String?, penOnly: Bool = false) throws {
+    /// The page a drawing made when the file asked for is missing has, unless told otherwise.
+    public static let defaultPage = (size: Size(width: 4096, height: 3072), paper: Color.white)
+
+    /// `newPage` is the size and paper of the drawing made when `path` does not exist yet.
+    public init(
+        path: String?, penOnly: Bool = false, newPage: (size: Size, paper: Color) = PaintingApp.defaultPage
+    ) throws {
         do {
             connection = try WaylandConnection()
         } catch {
@@ -80,7 +86,7 @@ public final class PaintingApp {
         let registry = WaylandRegistry(connection: connection)
         try connection.roundtrip()
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
-        let (opened, notice) = try Self.openDocument(path)
+        let (opened, notice) = try Self.openDocument(path, newPage: newPage)
         file = opened
         openFailure = notice?.severity == .error ? notice?.text : nil
         var options = VulkanContext.Options()
@@ -119,12 +125,14 @@ public final class PaintingApp {
     /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is
     /// changing is opened as a copy beside it (never two writers), one on a read-only disk as a copy in the
     /// autosave folder, each with a notice saying so.
-    private static func openDocument(_ path: String?) throws -> (DocumentFile, notice: StatusMessage?) {
+    private static func openDocument(_ path: String?, newPage: (size: Size, paper: Color)) throws -> (
+        DocumentFile, notice: StatusMessage?
+    ) {
         let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
         guard FileManager.default.fileExists(atPath: url.path) else {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            return (try DocumentFile.create(at: url, size: Size(width: 4096, height: 3072)), nil)
+            return (try DocumentFile.create(at: url, size: newPage.size, background: newPage.paper), nil)
         }
         let opened: Result<DocumentFile, StoreError>
         do throws(StoreError) { opened = .success(try DocumentFile.open(at: url)) } catch { opened = .failure(error) }

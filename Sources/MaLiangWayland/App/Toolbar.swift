@@ -26,6 +26,8 @@ final class Toolbar {
         var colorPanel: ColorPanelView?
         /// The brush editor, when it is open.
         var brushEditor: BrushEditorView?
+        /// The New panel, when it is open.
+        var newDrawing: NewDrawingView?
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -38,6 +40,7 @@ final class Toolbar {
     private var swatches: [OverlayImage] = []
     private let colorPictures: ColorPanelPictures
     private let brushEditorPictures: BrushEditorPictures
+    private let newDrawingPictures: NewDrawingPictures
     private var words = TextCache()
     private let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
@@ -50,6 +53,7 @@ final class Toolbar {
         self.renderer = renderer
         colorPictures = ColorPanelPictures(renderer: renderer)
         brushEditorPictures = BrushEditorPictures(renderer: renderer)
+        newDrawingPictures = NewDrawingPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
@@ -111,6 +115,9 @@ final class Toolbar {
         }
         if let panel = state.colorPanel {
             placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
+        }
+        if let panel = state.newDrawing {
+            placements += try newDrawingPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
         if let editor = state.brushEditor {
             placements += try brushEditorPictures.overlays(
@@ -188,6 +195,7 @@ extension Toolbar {
             }
         }
         if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil, state.brushEditor == nil,
+            state.newDrawing == nil,
             let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),

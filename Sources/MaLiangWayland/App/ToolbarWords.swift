@@ -23,7 +23,7 @@ enum ToolbarWords {
         case .redo: "Redo (Ctrl+Shift+Z)"
         case .fit: "Show the whole drawing (0)"
         case .export: "Export as PNG… (Ctrl+Shift+E)"
-        case .newDocument: "New drawing, in a new window (Ctrl+N)"
+        case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"
         case .open: "Open a drawing… (Ctrl+O)"
         case .saveAs: "Save as… (Ctrl+Shift+S)"
         case .minimize: "Minimise"

@@ -16,6 +16,21 @@ func makeChartlet(_ document: Document) -> Element {
 }
 
 @Suite struct DocumentHistoryTests {
+    @Test func thePapersColourIsAnUndoStep() throws {
+        let document = try Document(size: Size(width: 100, height: 100))
+        let cream = Color(red: 1, green: 0.97, blue: 0.9)
+        document.append(makeStroke(document))
+        #expect(document.setBackground(cream) == [.backgroundChanged(before: .white, after: cream)])
+        #expect(document.setBackground(cream).isEmpty, "the same colour again is no step")
+        #expect(document.setBackground(.clear).count == 1)
+        #expect(document.undo() == [.backgroundChanged(before: .clear, after: cream)])
+        #expect(document.background == cream)
+        document.undo()
+        #expect(document.background == .white && document.elements.count == 1)
+        document.redo()
+        #expect(document.background == cream)
+    }
+
     @Test func undoAndRedoOneStepPerAction() throws {
         let document = try Document(size: Size(width: 100, height: 100))
         let a = makeStroke(document)

@@ -1,0 +1,57 @@
+import MaLiangCore
+
+extension EditingSession {
+    /// The open New panel, placed for the current window.
+    public var newDrawingPanel: NewDrawingPanel { NewDrawingPanel(layout: toolbar, windowWidth: window.width) }
+
+    /// The page the New panel's choices give.
+    public var newDrawingSize: Size { NewDrawingPanel.sizes[newDrawingChoice.size].size ?? document.size }
+
+    /// The paper the New panel's choices give.
+    public var newDrawingPaper: Color { NewDrawingPanel.papers[newDrawingChoice.paper].color ?? document.background }
+
+    func toggleNewDrawingPanel() -> Effects {
+        isNewDrawingPanelOpen.toggle()
+        isColorPanelOpen = false
+        closeBrushEditor()
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+
+    /// Closes the New panel (Escape); nil when it is not open.
+    public func closeNewDrawingPanel() -> Effects? {
+        guard isNewDrawingPanelOpen else { return nil }
+        isNewDrawingPanelOpen = false
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
+
+    /// Return on the open New panel: Create. Nil when it is not open.
+    public func confirmNewDrawing() -> Effects? {
+        guard isNewDrawingPanelOpen else { return nil }
+        isNewDrawingPanelOpen = false
+        var effects = Effects()
+        effects.redraw = true
+        effects.requests.append(.newDocument(size: newDrawingSize, background: newDrawingPaper))
+        return effects
+    }
+
+    /// With the New panel open, a press below the strip belongs to it: a choice, Create or Cancel; anywhere else it
+    /// closes the panel and does nothing more. Nil when the press goes on as usual.
+    func pressWithNewDrawingPanelOpen(_ event: InputEvent) -> Effects? {
+        guard isNewDrawingPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        contacts[event.device] = .ignored
+        var effects = Effects()
+        effects.redraw = true
+        switch newDrawingPanel.part(atX: event.x, y: event.y) {
+        case .size(let index): newDrawingChoice.size = index
+        case .paper(let index): newDrawingChoice.paper = index
+        case .create: effects.append(confirmNewDrawing() ?? Effects())
+        case .cancel, nil: isNewDrawingPanelOpen = false
+        case .background: break
+        }
+        return effects
+    }
+}

@@ -1,0 +1,100 @@
+import MaLiangCore
+
+/// The panel New opens under the toolbar: the new drawing's page size and paper, then Create or Cancel. Logical
+/// pixels; the editing core hit-tests it, the shell draws it.
+public struct NewDrawingPanel: Equatable, Sendable {
+    /// Page sizes offered; nil is this drawing's.
+    public static let sizes: [(label: String, size: Size?)] = [
+        ("Like this drawing", nil),
+        ("Large · 4096 × 3072", Size(width: 4096, height: 3072)),
+        ("A4 portrait, 300 dpi · 2480 × 3508", Size(width: 2480, height: 3508)),
+        ("A4 landscape, 300 dpi · 3508 × 2480", Size(width: 3508, height: 2480)),
+        ("Square · 2048 × 2048", Size(width: 2048, height: 2048)),
+        ("Full HD · 1920 × 1080", Size(width: 1920, height: 1080)),
+        ("4K · 3840 × 2160", Size(width: 3840, height: 2160)),
+    ]
+    /// Papers offered; nil is this drawing's.
+    public static let papers: [(label: String, color: Color?)] = [
+        ("Like this drawing", nil),
+        ("White", .white),
+        ("Cream", Color(red: 0.965, green: 0.941, blue: 0.882)),
+        ("Grey", Color(red: 0.5, green: 0.5, blue: 0.5)),
+        ("Dark", Color(red: 0.125, green: 0.133, blue: 0.149)),
+        ("None (transparent)", .clear),
+    ]
+
+    public static let padding = 12.0
+    public static let titleHeight = 24.0
+    public static let rowHeight = 26.0
+    public static let sizeColumnWidth = 250.0
+    public static let paperColumnWidth = 150.0
+    public static let columnGap = 12.0
+    public static let buttonHeight = 30.0
+    public static let width = 2 * padding + sizeColumnWidth + columnGap + paperColumnWidth
+    public static let height =
+        2 * padding + titleHeight + 8 + Double(max(sizes.count, papers.count)) * rowHeight + 8 + buttonHeight
+
+    /// What a point of the panel is.
+    public enum Part: Equatable, Sendable {
+        case size(Int), paper(Int), create, cancel, background
+    }
+
+    public let x: Double
+    public let y: Double
+
+    /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
+    /// `windowWidth` wide.
+    public init(anchorRight: Double, windowWidth: Double) {
+        let room = windowWidth.isFinite ? windowWidth : Self.width
+        let right = anchorRight.isFinite ? anchorRight : room
+        x = max(0, min(right - Self.width, room - Self.width))
+        y = ToolbarLayout.height
+    }
+
+    /// The panel for `layout`: under the menu button, where New is.
+    public init(layout: ToolbarLayout, windowWidth: Double) {
+        let more = layout.buttons.first { $0.action == .more }?.x ?? windowWidth
+        self.init(anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth)
+    }
+
+    public typealias Box = BrushEditorPanel.Box
+
+    public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding, Self.titleHeight) }
+    private var rowsTop: Double { title.y + Self.titleHeight + 8 }
+
+    public func size(_ index: Int) -> Box {
+        (x + Self.padding, rowsTop + Double(index) * Self.rowHeight + 2, Self.sizeColumnWidth, Self.rowHeight - 4)
+    }
+
+    public func paper(_ index: Int) -> Box {
+        (
+            x + Self.padding + Self.sizeColumnWidth + Self.columnGap, rowsTop + Double(index) * Self.rowHeight + 2,
+            Self.paperColumnWidth, Self.rowHeight - 4
+        )
+    }
+
+    /// Create at the right, Cancel left of it.
+    public func button(_ part: Part) -> Box {
+        let top = rowsTop + Double(max(Self.sizes.count, Self.papers.count)) * Self.rowHeight + 8
+        let width = 100.0
+        let right = x + Self.width - Self.padding
+        return part == .create
+            ? (right - width, top, width, Self.buttonHeight) : (right - 2 * width - 8, top, width, Self.buttonHeight)
+    }
+
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+    }
+
+    /// The part under a logical point, nil outside the panel.
+    public func part(atX px: Double, y py: Double) -> Part? {
+        guard contains(x: px, y: py) else { return nil }
+        func inside(_ box: Box) -> Bool {
+            px >= box.x && px < box.x + box.width && py >= box.y && py < box.y + box.height
+        }
+        for index in Self.sizes.indices where inside(size(index)) { return .size(index) }
+        for index in Self.papers.indices where inside(paper(index)) { return .paper(index) }
+        for button in [Part.create, .cancel] where inside(self.button(button)) { return button }
+        return .background
+    }
+}
