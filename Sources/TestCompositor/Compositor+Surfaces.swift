@@ -6,6 +6,8 @@ import WaylandServer
 /// One client surface and what it has committed.
 public final class Surface {
     public let resource: WlSurfaceResource
+    /// The handle the surface was exported under (xdg-foreign), while it is.
+    public internal(set) var exportedHandle: String?
     var pendingBuffer: WlBufferResource?
     var bufferAttached = false
     var pendingCallbacks: [WlCallbackResource] = []

@@ -23,10 +23,12 @@ public final class ScriptedCompositor {
         /// a client should draw at.
         case viewporter = "wp_viewporter"
         case fractionalScaleManager = "wp_fractional_scale_manager_v1"
+        /// xdg-foreign: windows exported for other programs' dialogs to stand on.
+        case exporter = "zxdg_exporter_v2"
 
         /// What a compositor without fractional scaling offers (the default).
         public static let standard: [Global] = [
-            .compositor, .output, .xdgWmBase, .seat, .tabletManager, .presentation, .dataDeviceManager,
+            .compositor, .output, .xdgWmBase, .seat, .tabletManager, .presentation, .dataDeviceManager, .exporter,
         ]
     }
 
@@ -62,6 +64,8 @@ public final class ScriptedCompositor {
     var surfaces: [ObjectIdentifier: Surface] = [:]
     /// Toplevel windows in creation order.
     public internal(set) var toplevels: [Toplevel] = []
+    /// Toplevels exported so far (xdg-foreign), to make each handle new.
+    var exportCount = 0
     var seats: [WlSeatResource] = []
     var pointers: [WlPointerResource] = []
     /// What the seat offers now (``setSeatCapabilities(_:)`` changes it).
@@ -125,6 +129,7 @@ public final class ScriptedCompositor {
             case .dataDeviceManager: advertiseDataDeviceManager()
             case .viewporter: advertiseViewporter()
             case .fractionalScaleManager: advertiseFractionalScaleManager()
+            case .exporter: advertiseExporter()
             }
         advertised.append((global, handle))
     }

@@ -6,7 +6,8 @@
 // Settings: Read/ReadAll answer org.freedesktop.appearance color-scheme = SCHEME (0 no preference, 1 dark,
 // 2 light); SIGUSR1 turns dark into light and back and sends SettingChanged.
 // FileChooser: OpenFile and SaveFile print one line to standard output — the method, the title, then each option
-// as key=value (current_name, accept_label, filters by name, choices as id:default) — and answer the first line of
+// as key=value (current_name, accept_label, filters by name, choices as id:default), then parent= the window it
+// stands on ("wayland:HANDLE", or nothing) — and answer the first line of
 // the ANSWERS file, which they take out of it: "cancel", or a URI followed by choices as id=value. With no line
 // left they answer cancel.
 //
@@ -154,7 +155,7 @@ static int choose_file(sd_bus_message *message, void *userdata, sd_bus_error *er
     if (result < 0) return result;
     printf("%s title=%s", sd_bus_message_get_member(message), title);
     result = print_options(message);
-    printf("\n");
+    printf(" parent=%s\n", parent);
     fflush(stdout);
     if (result < 0) return result;
 

@@ -32,6 +32,9 @@ import WaylandTestSupport
             "\(dialog)")
         #expect(dialog.contains("filter=PNG images") && dialog.contains("choice=background:true"), "\(dialog)")
         #expect(dialog.contains("choice=scale:1"), "\(dialog)")
+        // The dialog stands on the window: the portal is given the handle the compositor exported it under.
+        let handle = try #require(session.compositor.focusedToplevel?.surface.exportedHandle)
+        #expect(dialog.hasSuffix(" parent=wayland:\(handle)"), "\(dialog)")
         #expect(
             session.pump(until: { session.log.contains("Exported chosen name.png") }, timeout: .seconds(30)),
             "\(session.log)")

@@ -106,6 +106,7 @@ public final class PaintingApp {
         desktopSettings = DesktopSettings(bus: sessionBus)
         fileChooser = FileChooser(bus: sessionBus)
         window = WindowState(globals: globals)
+        fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
         }

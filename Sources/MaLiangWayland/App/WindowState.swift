@@ -11,6 +11,10 @@ final class WindowState {
     let toplevel: XdgToplevel
     var decoration: ZxdgToplevelDecorationV1?
     var viewport: WpViewport?
+    /// The window exported for other programs' windows (the portal's file dialogs) to stand on.
+    private var exported: ZxdgExportedV2?
+    /// The exported window's handle, once the compositor gave it ("wayland:" and it is a portal's parent_window).
+    private(set) var exportedHandle: String?
     var fractionalScale: WpFractionalScaleV1?
     /// The largest buffer side drawn, and the largest scale. A compositor may ask for any size; xdg-shell lets a
     /// window be smaller than asked, and one wider than 8K or scaled beyond 8 is not one anyone sees.
@@ -60,6 +64,13 @@ final class WindowState {
                 if case .configure(let mode) = event { serverSideDecorations = mode == .serverSide }
             }
             self.decoration = decoration
+        }
+        if let exporter = globals.exporter {
+            let exported = exporter.exportToplevel(surface: surface)
+            exported.onEvent = { [unowned self] event in
+                if case .handle(let handle) = event { exportedHandle = handle }
+            }
+            self.exported = exported
         }
         if let viewporter, let fractional {
             viewport = viewporter.getViewport(surface: surface)
@@ -191,6 +202,7 @@ final class WindowState {
     }
 
     func destroy() {
+        exported?.destroy()
         fractionalScale?.destroy()
         viewport?.destroy()
         decoration?.destroy()

@@ -36,6 +36,9 @@ final class FileChooser {
     /// The dialog being shown: its Response subscription.
     private var pending: SessionBus.Subscription?
 
+    /// The portal's name of the window a dialog stands on ("wayland:HANDLE"), or "" for none.
+    var parentWindow: () -> String = { "" }
+
     init(bus: SessionBus) { self.bus = bus }
 
     /// Asks for an existing file to open.
@@ -125,7 +128,9 @@ final class FileChooser {
         let sent = bus.call(
             destination: Self.destination, path: Self.path, interface: Self.interface, method: method,
             build: { message in
-                message.append("")  // no parent window handle: that needs xdg-foreign
+                // The dialog stands on this window where the compositor exported it (xdg-foreign), so it opens
+                // above it and modal to it; "" where it could not.
+                message.append(self.parentWindow())
                     && message.append(title)
                     && message.appendOptions([("handle_token", "s", { $0.append(token) })] + options)
             },

@@ -35,6 +35,9 @@ final class Globals {
         Requirement(
             interface: ZwpPointerGesturesV1.interfaceName, minimum: 1, maximum: 1, fallback: "no touchpad pinch"),
         Requirement(interface: WlOutput.interfaceName, minimum: 1, maximum: 4, fallback: "scale 1"),
+        Requirement(
+            interface: ZxdgExporterV2.interfaceName, minimum: 1, maximum: 1,
+            fallback: "file dialogs are not tied to the window"),
     ]
 
     struct MissingGlobal: Error, CustomStringConvertible {
@@ -49,6 +52,8 @@ final class Globals {
     private(set) var viewporter: WpViewporter?
     private(set) var fractionalScaleManager: WpFractionalScaleManagerV1?
     private(set) var gestures: ZwpPointerGesturesV1?
+    /// Hands out a handle of the window that another program's window (a file dialog) can be made a child of.
+    private(set) var exporter: ZxdgExporterV2?
     /// Lines for the log: optional globals missing, and what that costs.
     private(set) var notes: [String] = []
 
@@ -63,6 +68,7 @@ final class Globals {
         viewporter = optional(WpViewporter.self)
         fractionalScaleManager = optional(WpFractionalScaleManagerV1.self)
         gestures = optional(ZwpPointerGesturesV1.self)
+        exporter = optional(ZxdgExporterV2.self)
         for requirement in Self.table where requirement.fallback != nil {
             let name = requirement.interface
             if !registry.globals.values.contains(where: { $0.interface == name }) {

@@ -1,0 +1,22 @@
+import WaylandProtocol
+import WaylandServer
+
+/// xdg-foreign's exporter: a client exports a toplevel and gets a handle another program (a file dialog, through
+/// the desktop portal) can name as its parent. The handle is kept on the surface (``Surface/exportedHandle``).
+extension ScriptedCompositor {
+    func advertiseExporter() -> any WithdrawableGlobal {
+        WaylandGlobal<ZxdgExporterV2Resource>(display, version: options.version(of: .exporter, newest: 1)) {
+            [unowned self] exporter in
+            exporter.onRequest = { [unowned self] request in
+                guard case .exportToplevel(let exported, let surfaceResource) = request else { return }
+                exportCount += 1
+                let handle = "scripted-\(exportCount)"
+                let surface = surface(for: surfaceResource)
+                surface?.exportedHandle = handle
+                exported.onRequest = { [weak surface] _ in surface?.exportedHandle = nil }
+                exported.handle(handle: handle)
+                flush()
+            }
+        }
+    }
+}
