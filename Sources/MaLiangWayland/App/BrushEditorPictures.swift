@@ -26,10 +26,11 @@ final class BrushEditorPictures {
     private let preview: BrushPreview
     private var words = TextCache()
     private var curve: (points: [PressureCurve.ControlPoint], pixels: Int, image: OverlayImage)?
-    private var solids: [String: OverlayImage] = [:]
+    private let solids: SolidPictures
 
     init(renderer: CanvasRenderer) {
         self.renderer = renderer
+        solids = SolidPictures(renderer: renderer)
         preview = BrushPreview(context: renderer.context)
     }
 
@@ -42,8 +43,8 @@ final class BrushEditorPictures {
         out.add(background, (panel.x, panel.y, BrushEditorPanel.width, BrushEditorPanel.height))
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)
-        let chipColor = theme == .dark ? (0.25, 0.25, 0.29, 1.0) : (0.82, 0.82, 0.86, 1.0)
-        let onColor = (0.47, 0.63, 0.9, 1.0)
+        let chipColor = theme.chip
+        let onColor = WindowTheme.chosen
 
         // The name, or the name being typed.
         let title: String
@@ -68,10 +69,10 @@ final class BrushEditorPictures {
                 in: (panel.x + BrushEditorPanel.padding, track.y, BrushEditorPanel.labelWidth, track.height),
                 font: "Sans 9", color: text, words: &words, renderer: renderer)
             let middle = track.y + track.height / 2
-            out.add(try solid(chipColor), (track.x, middle - 2, track.width, 4))
+            out.add(try solids.image(chipColor), (track.x, middle - 2, track.width, 4))
             let knob = track.x + setting.position(of: value) * track.width
-            out.add(try solid(onColor), (track.x, middle - 2, knob - track.x, 4))
-            out.add(try solid(onColor), (knob - 4, middle - 8, 8, 16))
+            out.add(try solids.image(onColor), (track.x, middle - 2, knob - track.x, 4))
+            out.add(try solids.image(onColor), (knob - 4, middle - 8, 8, 16))
             try out.text(
                 setting.text(for: value),
                 in: (track.x + track.width + 8, track.y, BrushEditorPanel.valueWidth, track.height),
@@ -93,7 +94,7 @@ final class BrushEditorPictures {
                 words: &words, renderer: renderer)
             for (index, choice) in choices.enumerated() {
                 let chip = panel.chip(row: row, index, of: choices.count)
-                out.add(try solid(index == chosen ? onColor : chipColor), chip)
+                out.add(try solids.image(index == chosen ? onColor : chipColor), chip)
                 try out.text(
                     choice, in: chip, font: "Sans 8", color: text, centered: true, words: &words, renderer: renderer)
             }
@@ -106,7 +107,7 @@ final class BrushEditorPictures {
 
         for toggle in BrushToggle.allCases {
             let line = panel.toggle(toggle)
-            out.add(try solid(toggle.isOn(in: base) ? onColor : chipColor), (line.x, line.y + 5, 14, 14))
+            out.add(try solids.image(toggle.isOn(in: base) ? onColor : chipColor), (line.x, line.y + 5, 14, 14))
             try out.text(
                 toggle.label, in: (line.x + 20, line.y, line.width - 20, line.height), font: "Sans 9", color: text,
                 words: &words, renderer: renderer)
@@ -114,7 +115,7 @@ final class BrushEditorPictures {
 
         for button in BrushEditorPanel.Button.allCases {
             let frame = panel.button(button)
-            out.add(try solid(chipColor), frame)
+            out.add(try solids.image(chipColor), frame)
             try out.text(
                 button.label, in: frame, font: "Sans 9", color: text, centered: true, words: &words, renderer: renderer)
         }
@@ -134,23 +135,11 @@ final class BrushEditorPictures {
                 }
                 continue
             }
-            out.add(try solid(name == view.name ? onColor : chipColor), frame)
+            out.add(try solids.image(name == view.name ? onColor : chipColor), frame)
             try out.text(
                 name, in: frame, font: "Sans 8", color: text, centered: true, words: &words, renderer: renderer)
         }
         return out.placements
-    }
-
-    /// A solid rectangle's picture of `color`.
-    private func solid(_ color: (Double, Double, Double, Double)) throws -> OverlayImage {
-        let key = "\(color)"
-        if let cached = solids[key] { return cached }
-        let bytes = [color.0 * color.3, color.1 * color.3, color.2 * color.3, color.3].map {
-            UInt8((min(max($0, 0), 1) * 255).rounded())
-        }
-        let image = try renderer.makeOverlay(premultiplied: bytes, width: 1, height: 1)
-        solids[key] = image
-        return image
     }
 
     /// The pressure curve on paper: a grid of quarters, the curve, and its points.

@@ -73,8 +73,7 @@ final class ColorPanelPictures {
                     y: (row.y * scale) + (row.height * scale - Double(line.height)) / 2, width: Double(line.width),
                     height: Double(line.height)))
         }
-        let chip =
-            theme == .dark ? Color(red: 0.25, green: 0.25, blue: 0.29) : Color(red: 0.82, green: 0.82, blue: 0.86)
+        let chip = Color(red: theme.chip.0, green: theme.chip.1, blue: theme.chip.2)
         for (part, label) in [(ColorPanel.Part.paperColor, "Paper colour"), (.noPaper, "No paper")] {
             let box = panel.paperButton(part)
             placements.append(

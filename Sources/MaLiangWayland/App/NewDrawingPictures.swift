@@ -22,9 +22,12 @@ struct NewDrawingView: Equatable {
 final class NewDrawingPictures {
     private let renderer: CanvasRenderer
     private var words = TextCache()
-    private var solids: [String: OverlayImage] = [:]
+    private let solids: SolidPictures
 
-    init(renderer: CanvasRenderer) { self.renderer = renderer }
+    init(renderer: CanvasRenderer) {
+        self.renderer = renderer
+        solids = SolidPictures(renderer: renderer)
+    }
 
     func overlays(_ view: NewDrawingView, scale: Double, background: OverlayImage, theme: WindowTheme) throws
         -> [OverlayPlacement]
@@ -33,14 +36,14 @@ final class NewDrawingPictures {
         var out = PanelDrawing(scale: scale)
         out.add(background, (panel.x, panel.y, NewDrawingPanel.width, NewDrawingPanel.height))
         let text = theme.toolbarText
-        let chip = theme == .dark ? (0.25, 0.25, 0.29, 1.0) : (0.82, 0.82, 0.86, 1.0)
-        let chosen = (0.47, 0.63, 0.9, 1.0)
+        let chip = theme.chip
+        let chosen = WindowTheme.chosen
         try out.text(
             "New drawing: its page and paper", in: panel.title, font: "Sans Bold 10", color: text, words: &words,
             renderer: renderer)
         for (index, size) in NewDrawingPanel.sizes.enumerated() {
             let box = panel.size(index)
-            out.add(try solid(index == view.size ? chosen : chip), box)
+            out.add(try solids.image(index == view.size ? chosen : chip), box)
             let label =
                 size.size == nil
                 ? "\(size.label) · \(Int(view.currentSize.width)) × \(Int(view.currentSize.height))" : size.label
@@ -50,11 +53,11 @@ final class NewDrawingPictures {
         }
         for (index, paper) in NewDrawingPanel.papers.enumerated() {
             let box = panel.paper(index)
-            out.add(try solid(index == view.paper ? chosen : chip), box)
+            out.add(try solids.image(index == view.paper ? chosen : chip), box)
             let color = paper.color ?? view.currentPaper
-            out.add(try solid((0.6, 0.6, 0.6, 1)), (box.x + 5, box.y + 3, box.height - 6, box.height - 6))
+            out.add(try solids.image((0.6, 0.6, 0.6, 1)), (box.x + 5, box.y + 3, box.height - 6, box.height - 6))
             out.add(
-                try solid((color.red, color.green, color.blue, color.alpha)),
+                try solids.image((color.red, color.green, color.blue, color.alpha)),
                 (box.x + 6, box.y + 4, box.height - 8, box.height - 8))
             try out.text(
                 paper.label, in: (box.x + box.height + 4, box.y, box.width - box.height - 4, box.height),
@@ -63,21 +66,11 @@ final class NewDrawingPictures {
         }
         for (part, label) in [(NewDrawingPanel.Part.cancel, "Cancel"), (.create, "Create")] {
             let box = panel.button(part)
-            out.add(try solid(part == .create ? chosen : chip), box)
+            out.add(try solids.image(part == .create ? chosen : chip), box)
             try out.text(
                 label, in: box, font: "Sans 10", color: text, centered: true, words: &words, renderer: renderer)
         }
         return out.placements
     }
 
-    private func solid(_ color: (Double, Double, Double, Double)) throws -> OverlayImage {
-        let key = "\(color)"
-        if let cached = solids[key] { return cached }
-        let bytes = [color.0 * color.3, color.1 * color.3, color.2 * color.3, color.3].map {
-            UInt8((min(max($0, 0), 1) * 255).rounded())
-        }
-        let image = try renderer.makeOverlay(premultiplied: bytes, width: 1, height: 1)
-        solids[key] = image
-        return image
-    }
 }

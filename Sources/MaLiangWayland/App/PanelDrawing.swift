@@ -30,3 +30,31 @@ struct PanelDrawing {
                 width: Double(line.width), height: Double(line.height)))
     }
 }
+
+/// One-pixel pictures of solid colours, stretched into a panel's rectangles; kept by colour.
+final class SolidPictures {
+    private let renderer: CanvasRenderer
+    private var images: [String: OverlayImage] = [:]
+
+    init(renderer: CanvasRenderer) { self.renderer = renderer }
+
+    /// The picture of `color` (straight RGBA, 0…1).
+    func image(_ color: (Double, Double, Double, Double)) throws -> OverlayImage {
+        let key = "\(color)"
+        if let cached = images[key] { return cached }
+        if images.count > 64 { images = [:] }
+        let bytes = [color.0 * color.3, color.1 * color.3, color.2 * color.3, color.3].map {
+            UInt8((min(max($0, 0), 1) * 255).rounded())
+        }
+        let image = try renderer.makeOverlay(premultiplied: bytes, width: 1, height: 1)
+        images[key] = image
+        return image
+    }
+}
+
+extension WindowTheme {
+    /// A choice, a button or a slider's track on a panel.
+    var chip: (Double, Double, Double, Double) { self == .dark ? (0.25, 0.25, 0.29, 1) : (0.82, 0.82, 0.86, 1) }
+    /// The choice made, a switch that is on, a slider's value.
+    static let chosen = (0.47, 0.63, 0.9, 1.0)
+}
