@@ -90,4 +90,36 @@ import WaylandTestSupport
             "the saved brush does not paint at its size")
         #expect(next.terminate() == 0)
     }
+
+    /// A file among the saved brushes that is not one is left as it is and said; a brush that cannot be written
+    /// (its folder is a file) is said too, and the editor lists only what is on disk.
+    @Test func badBrushFilesAndFailedSavesAreSaid() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-brushes-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let folder = config.appendingPathComponent("maliang/brushes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bad = folder.appendingPathComponent("broken.maliang-brush")
+        let garbage = Data("{\"format\": \"maliang-brush\", \"version\": 1".utf8)
+        try garbage.write(to: bad)
+        let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(
+            session.pump(until: { session.log.contains("A saved brush was skipped: \(bad.path) is not a brush file") }),
+            "\(session.log)")
+        #expect(session.terminate() == 0)
+        #expect(try Data(contentsOf: bad) == garbage)
+
+        try FileManager.default.removeItem(at: folder)
+        try Data().write(to: folder)
+        let next = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try next.resizeWindow(width: 1000, height: 700, pixelsWide: 1000))
+        let layout = ToolbarLayout(width: 1000, showsClose: true)
+        let editorButton = try #require(layout.buttons.first { $0.action == .brushEditor })
+        let save = BrushEditorPanel(layout: layout, windowWidth: 1000).button(.save)
+        try next.pen([(editorButton.x + 20, 24)])
+        try next.pen([(save.x + 10, save.y + 10)])
+        try next.key(28)  // Return: "pen 1"
+        #expect(
+            next.pump(until: { next.log.contains("The brush “pen 1” was not saved") }), "\(next.log)")
+        #expect(next.terminate() == 0)
+    }
 }
