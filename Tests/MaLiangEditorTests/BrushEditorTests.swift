@@ -1,3 +1,4 @@
+import Foundation
 import MaLiangCore
 import Testing
 
@@ -197,5 +198,33 @@ import Testing
         #expect(panel.part(atX: panel.x - 1, y: panel.y + 10) == nil)
         let narrow = BrushEditorPanel(anchorX: 400, windowWidth: 560)
         #expect(narrow.x + BrushEditorPanel.width <= 560)
+    }
+
+    @Test func aSharedBrushFileIsTakenInAndChosen() throws {
+        let session = try makeSession()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-shared-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var brush = try #require(BrushPresets.brush(named: "marker"))
+        brush.base.pointSize = 77
+        let shared = try BrushFile(name: "Wide marker", slot: "marker", brush: brush)
+        let url = folder.appendingPathComponent("Wide marker.maliang-brush")
+        try shared.data().write(to: url)
+        let effects = session.installBrush(file: url)
+        #expect(effects.requests.contains(.saveBrush(shared)))
+        #expect(session.style.preset == 2 && session.style.current.base.pointSize == 77)
+        #expect(session.currentBrushName == "Wide marker" && session.savedBrushes == [shared])
+        // Not a brush, missing, or a name a brush of another kind has: said, and nothing changes.
+        let junk = folder.appendingPathComponent("junk.maliang-brush")
+        try Data("[1, 2".utf8).write(to: junk)
+        for wrong in [junk, folder.appendingPathComponent("missing.maliang-brush")] {
+            let refused = session.installBrush(file: wrong)
+            #expect(
+                refused.messages.first?.severity == .error && refused.requests.isEmpty, "\(wrong.lastPathComponent)")
+        }
+        let pen = try BrushFile(name: "Wide marker", slot: "pen", brush: #require(BrushPresets.brush(named: "pen")))
+        try pen.data().write(to: url)
+        #expect(session.installBrush(file: url).messages.first?.severity == .error)
+        #expect(session.savedBrushes == [shared] && session.style.preset == 2)
     }
 }

@@ -122,4 +122,28 @@ import WaylandTestSupport
             next.pump(until: { next.log.contains("The brush “pen 1” was not saved") }), "\(next.log)")
         #expect(next.terminate() == 0)
     }
+
+    /// A brush file dropped on the window from a file manager joins the saved brushes and paints at once.
+    @Test func aDroppedBrushFileIsKeptAndPaints() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-brushes-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        var brush = try #require(BrushPresets.brush(named: "pen"))
+        brush.base.pointSize = 50
+        brush.base.forceSensitive = 0
+        let shared = try BrushFile(name: "Fat pen", slot: "pen", brush: brush)
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let dropped = config.appendingPathComponent("Fat pen.maliang-brush")
+        try shared.data().write(to: dropped)
+        let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try session.resizeWindow(width: 1000, height: 700, pixelsWide: 1000))
+        try session.compositor.drop(["text/uri-list": Array("\(dropped.absoluteString)\r\n".utf8)], x: 500, y: 400)
+        let kept = config.appendingPathComponent("maliang/brushes/Fat pen.maliang-brush")
+        #expect(session.pump(until: { FileManager.default.fileExists(atPath: kept.path) }), "\(session.log)")
+        #expect(try BrushFile(data: Data(contentsOf: kept)) == shared)
+        try session.pen(points((200, 500), (800, 500)), pressure: 0.5)
+        #expect(
+            session.pump(until: { inkHeight(session, x: 500, fromY: 450, toY: 560, scale: 1) >= 44 }),
+            "the dropped brush does not paint 50 px wide")
+        #expect(session.terminate() == 0)
+    }
 }

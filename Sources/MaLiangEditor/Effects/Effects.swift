@@ -83,6 +83,9 @@ public enum Request: Equatable, Sendable {
     case saveBrush(BrushFile)
     /// Delete the saved brush called `name`.
     case deleteBrush(name: String)
+    /// Read the saved brushes again into ``EditingSession/savedBrushes`` (the editor opened: files may have been
+    /// copied in since).
+    case reloadSavedBrushes
 }
 
 /// An edge or corner of the window, for resizing it.

@@ -1,5 +1,6 @@
 import Foundation
 import MaLiangCore
+import MaLiangStore
 
 /// The keys the brush editor takes while a name is being typed.
 public enum BrushEditorKey: Equatable, Sendable {
@@ -73,6 +74,7 @@ extension EditingSession {
         isColorPanelOpen = false
         brushNameDraft = nil
         savedPage = 0
+        if isBrushEditorOpen { effects.requests.append(.reloadSavedBrushes) }
         return effects
     }
 
@@ -303,5 +305,41 @@ extension EditingSession {
 
     private func distance(_ a: (x: Double, y: Double), _ b: (Double, Double)) -> Double {
         ((a.x - b.0) * (a.x - b.0) + (a.y - b.1) * (a.y - b.1)).squareRoot()
+    }
+}
+
+extension EditingSession {
+    /// Takes in a brush file someone shared (dropped on the window): it is kept among the saved brushes — the shell
+    /// writes it into the brushes folder — and set in its toolbar brush's place, which is chosen. A file that is
+    /// not a brush, or whose name a brush of another kind has, is said and changes nothing.
+    public func installBrush(file url: URL) -> Effects {
+        var effects = Effects()
+        effects.redraw = true
+        let data: Data
+        do { data = try BoundedFile.read(url, limit: BrushFile.largestFile, what: "the brush file") } catch {
+            effects.messages.append(StatusMessage(.error, "Cannot add the brush: \(error.message)"))
+            return effects
+        }
+        let file: BrushFile
+        do { file = try BrushFile(data: data) } catch {
+            effects.messages.append(StatusMessage(.error, "Cannot add the brush: \(url.lastPathComponent) \(error)"))
+            return effects
+        }
+        if let other = savedBrushes.first(where: { $0.name == file.name && $0.slot != file.slot }) {
+            effects.messages.append(
+                StatusMessage(
+                    .error, "A brush for the \(other.slot) is called “\(file.name)” already: rename one of them first"))
+            return effects
+        }
+        guard let index = BrushStyle.presets.firstIndex(of: file.slot) else { return effects }
+        savedBrushes.removeAll { $0.name == file.name }
+        savedBrushes.append(file)
+        style.preset = index
+        style.setSlot(index, file.brush)
+        style.savedNames[index] = file.name
+        effects.requests.append(.saveBrush(file))
+        effects.requests.append(.brushOutlineChanged)
+        effects.messages.append(StatusMessage(.info, "Added the brush “\(file.name)” for the \(file.slot), chosen now"))
+        return effects
     }
 }

@@ -6,7 +6,7 @@ import PNGCodec
 import WaylandClient
 import WaylandProtocol
 
-/// Images dropped from a file manager (text/uri-list of PNG files) or pasted from the clipboard (image/png) become
+/// Images dropped from a file manager (text/uri-list of PNG files; brush files join the saved brushes) or pasted from the clipboard (image/png) become
 /// chartlets.
 extension PaintingApp {
     typealias Offer = Devices.Offer
@@ -47,7 +47,13 @@ extension PaintingApp {
                 let point = session.documentPoint(x: devices.dropPoint.x, y: devices.dropPoint.y)
                 receive(drag, mimeType: "text/uri-list") { [unowned self] data in
                     for path in Self.filePaths(fromURIList: data) {
-                        dispatch(session.insertImage(file: URL(fileURLWithPath: path), at: point))
+                        let url = URL(fileURLWithPath: path)
+                        // A shared brush joins the saved brushes; anything else is an image to place.
+                        if url.pathExtension == BrushFile.fileExtension {
+                            dispatch(session.installBrush(file: url))
+                        } else {
+                            dispatch(session.insertImage(file: url, at: point))
+                        }
                     }
                     if drag.offer.version >= 3 { drag.offer.finish() }
                     forget(drag)

@@ -102,6 +102,7 @@ extension PaintingApp: FrameScheduler {
                 applier.post(StatusMessage(.error, "The brush “\(brush.name)” was not saved: \(error.message)"))
                 loadSavedBrushes()
             }
+        case .reloadSavedBrushes: loadSavedBrushes(sayingProblems: false)
         case .deleteBrush(let name):
             do throws(StoreError) {
                 try brushFolder.delete(name: name)
@@ -113,11 +114,11 @@ extension PaintingApp: FrameScheduler {
     }
 
     /// Gives the editing core the saved brushes, as the folder has them now; a file that is not a brush is left as
-    /// it is, and said.
-    func loadSavedBrushes() {
+    /// it is, and said (at start: not again each time the editor opens).
+    func loadSavedBrushes(sayingProblems: Bool = true) {
         let (brushes, problems) = brushFolder.load()
         session.savedBrushes = brushes
-        if let first = problems.first {
+        if sayingProblems, let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more brush files)" : ""
             applier.post(StatusMessage(.warning, "A saved brush was skipped: \(first)\(more)"))
         }

@@ -18,8 +18,12 @@ struct BrushFolder {
         var problems: [String] = []
         for name in names.sorted() where name.hasSuffix(".\(BrushFile.fileExtension)") {
             let file = url.appendingPathComponent(name)
+            let data: Data
+            do { data = try BoundedFile.read(file, limit: BrushFile.largestFile, what: "the brush file") } catch {
+                problems.append(error.message)
+                continue
+            }
             do {
-                let data = try readSmall(file)
                 let brush = try BrushFile(data: data)
                 guard BrushFile.fileName(for: brush.name) == name else {
                     problems.append(
@@ -33,17 +37,6 @@ struct BrushFolder {
             }
         }
         return (brushes, problems)
-    }
-
-    /// Reads a file no larger than a brush file may be (a device or a huge file is refused, not read).
-    private func readSmall(_ file: URL) throws(BrushFileError) -> Data {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { throw BrushFileError("cannot be read") }
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: BrushFile.largestFile + 1) ?? Data()
-        } catch {
-            throw BrushFileError("cannot be read: \(error.localizedDescription)")
-        }
     }
 
     func save(_ brush: BrushFile) throws(StoreError) {
