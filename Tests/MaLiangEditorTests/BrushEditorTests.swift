@@ -227,4 +227,38 @@ import Testing
         #expect(session.installBrush(file: url).messages.first?.severity == .error)
         #expect(session.savedBrushes == [shared] && session.style.preset == 2)
     }
+
+    /// In a window too small for them, the editor and the New panel are drawn smaller (never below half size) and
+    /// a press where a part is shown still takes it.
+    @Test func panelsShrinkInSmallWindowsAndStillWork() throws {
+        let session = try makeSession()
+        _ = session.resize(WindowMetrics(width: 420, height: 330, scale: 1, showsClose: true))
+        _ = session.press(.brushEditor)
+        let panel = session.brushEditor
+        #expect(panel.zoom < 1 && panel.zoom >= PanelZoom.smallest)
+        #expect(panel.x >= 0 && panel.x + BrushEditorPanel.width * panel.zoom <= 420)
+        var pen = Gesture(.tool(1), .pen)
+        let track = panel.shown(panel.track(.opacity))
+        _ = session.drag(&pen, [(track.x + track.width / 2, track.y + track.height / 2)])
+        #expect(abs(session.style.current.base.opacity - BrushSetting.opacity.value(atPosition: 0.5)) < 0.02)
+        let curve = panel.shown(panel.curve)
+        _ = session.drag(&pen, [(curve.x + curve.width * 0.5, curve.y + curve.height * 0.2)])
+        let added = try #require(
+            session.style.current.base.pressureCurve.points.first { $0.pressure > 0.3 && $0.pressure < 0.7 })
+        #expect(abs(added.pressure - 0.5) < 0.02 && abs(added.value - 0.8) < 0.02)
+        #expect(session.strokes.isEmpty)
+
+        _ = session.press(.brushEditor)
+        _ = session.perform(.newDocument)
+        let new = session.newDrawingPanel
+        #expect(new.zoom < 1 && new.x >= 0 && new.x + NewDrawingPanel.width * new.zoom <= 420)
+        let square = new.shown(new.size(4))
+        _ = session.drag(&pen, [(square.x + 3, square.y + 3)])
+        #expect(session.newDrawingChoice.size == 4)
+        // A window of any size, NaN included, gives a zoom within bounds.
+        for (width, height) in [(0.0, 0.0), (.nan, .nan), (.infinity, 100), (100, .infinity)] {
+            let zoom = BrushEditorPanel(anchorX: 0, windowWidth: width, windowHeight: height).zoom
+            #expect(zoom >= PanelZoom.smallest && zoom <= 1, "\(width)×\(height)")
+        }
+    }
 }

@@ -26,7 +26,9 @@ extension EditingSession {
     static let mostCurvePoints = 8
 
     /// The open brush editor, placed for the current window.
-    public var brushEditor: BrushEditorPanel { BrushEditorPanel(layout: toolbar, windowWidth: window.width) }
+    public var brushEditor: BrushEditorPanel {
+        BrushEditorPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+    }
 
     /// The name shown for the brush chosen now: the saved brush it was set from, or the built-in brush's.
     public var currentBrushName: String { style.savedNames[style.preset] ?? BrushStyle.presets[style.preset] }
@@ -90,7 +92,8 @@ extension EditingSession {
             contacts[event.device] = .ignored
             return effects
         }
-        let (drag, pressed) = pressBrushEditor(part, x: event.x, y: event.y)
+        let point = brushEditor.unit(x: event.x, y: event.y)
+        let (drag, pressed) = pressBrushEditor(part, x: point.x, y: point.y)
         contacts[event.device] = .editingBrush(drag)
         effects.append(pressed)
         return effects
@@ -101,14 +104,14 @@ extension EditingSession {
         brushNameDraft = nil
     }
 
-    /// A press on `part` of the editor at (x, y).
+    /// A press on `part` of the editor at (x, y), panel units.
     private func pressBrushEditor(_ part: BrushEditorPanel.Part, x: Double, y: Double) -> (BrushEditorDrag, Effects) {
         var effects = Effects()
         effects.redraw = true
         var brush = style.current
         switch part {
         case .slider(let setting):
-            return (.slider(setting), dragBrushEditor(.slider(setting), x: x, y: y))
+            return (.slider(setting), dragBrushEditor(.slider(setting), unitX: x, y: y))
         case .curve:
             var points = brush.base.pressureCurve.points
             let panel = brushEditor
@@ -156,8 +159,14 @@ extension EditingSession {
         return (.none, effects)
     }
 
-    /// The contact pressing the editor moved to (x, y).
+    /// The contact pressing the editor moved to (x, y), window pixels.
     func dragBrushEditor(_ drag: BrushEditorDrag, x: Double, y: Double) -> Effects {
+        let point = brushEditor.unit(x: x, y: y)
+        return dragBrushEditor(drag, unitX: point.x, y: point.y)
+    }
+
+    /// The contact pressing the editor moved to (x, y), panel units.
+    private func dragBrushEditor(_ drag: BrushEditorDrag, unitX x: Double, y: Double) -> Effects {
         var effects = Effects()
         var brush = style.current
         switch drag {

@@ -2,7 +2,9 @@ import MaLiangCore
 
 extension EditingSession {
     /// The open New panel, placed for the current window.
-    public var newDrawingPanel: NewDrawingPanel { NewDrawingPanel(layout: toolbar, windowWidth: window.width) }
+    public var newDrawingPanel: NewDrawingPanel {
+        NewDrawingPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+    }
 
     /// The page the New panel's choices give.
     public var newDrawingSize: Size { NewDrawingPanel.sizes[newDrawingChoice.size].size ?? document.size }

@@ -2,7 +2,8 @@ import MaLiangCore
 
 /// The brush editor that opens under the toolbar's brush-settings button: the brush's name, a preview stroke,
 /// sliders, the stamp and how it turns, the pressure curve, switches, buttons to reset, save and delete, and the
-/// saved brushes of the same kind. Logical pixels; the editing core hit-tests it, the shell draws it.
+/// saved brushes of the same kind. Laid out in panel units (logical pixels at ``zoom`` 1); the editing core
+/// hit-tests it, the shell draws it.
 public struct BrushEditorPanel: Equatable, Sendable {
     public static let padding = 12.0
     public static let titleHeight = 24.0
@@ -53,22 +54,36 @@ public struct BrushEditorPanel: Equatable, Sendable {
 
     public let x: Double
     public let y: Double
+    /// How large the panel is drawn: 1, or less in a window too small for it (never below
+    /// ``PanelZoom/smallest``). Its parts are laid out in panel units from (``x``, ``y``); ``shown(_:)`` places them in
+    /// the window and ``unit(x:y:)`` takes a window point back.
+    public let zoom: Double
 
-    /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide.
-    public init(anchorX: Double, windowWidth: Double) {
+    /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide and
+    /// `windowHeight` high.
+    public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
         let room = windowWidth.isFinite ? windowWidth : Self.width
-        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width))
+        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width * zoom))
         y = ToolbarLayout.height
     }
 
     /// The panel for `layout`: under the brush-settings button, or under the menu button when the strip has no
     /// room for it.
-    public init(layout: ToolbarLayout, windowWidth: Double) {
+    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
         let anchor =
             layout.buttons.first { $0.action == .brushEditor }?.x ?? layout.buttons.first { $0.action == .more }?.x
             ?? 0
-        self.init(anchorX: anchor, windowWidth: windowWidth)
+        self.init(anchorX: anchor, windowWidth: windowWidth, windowHeight: windowHeight)
     }
+
+    /// A window point in panel units.
+    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
+        PanelZoom.unit(x: px, y: py, origin: (x, y), zoom: zoom)
+    }
+
+    /// Where a box in panel units is in the window.
+    public func shown(_ box: Box) -> Box { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
 
     public typealias Box = (x: Double, y: Double, width: Double, height: Double)
 
@@ -144,13 +159,15 @@ public struct BrushEditorPanel: Equatable, Sendable {
         )
     }
 
+    /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
     }
 
-    /// The part under a logical point, nil outside the panel.
-    public func part(atX px: Double, y py: Double) -> Part? {
-        guard contains(x: px, y: py) else { return nil }
+    /// The part under a window point, nil outside the panel.
+    public func part(atX windowX: Double, y windowY: Double) -> Part? {
+        guard contains(x: windowX, y: windowY) else { return nil }
+        let (px, py) = unit(x: windowX, y: windowY)
         func inside(_ box: Box, margin: Double = 0) -> Bool {
             px >= box.x - margin && px < box.x + box.width + margin && py >= box.y && py < box.y + box.height
         }
@@ -173,7 +190,7 @@ public struct BrushEditorPanel: Equatable, Sendable {
         return .background
     }
 
-    /// The pressure and value of a point, from the curve's box (pressure to the right, value upwards); outside it,
+    /// The pressure and value of a point in panel units, from the curve's box (pressure to the right, value upwards); outside it,
     /// the nearest edge's.
     public func curvePoint(atX px: Double, y py: Double) -> PressureCurve.ControlPoint {
         func unit(_ v: Double) -> Double { v.isFinite ? min(max(v, 0), 1) : 0 }
@@ -185,7 +202,7 @@ public struct BrushEditorPanel: Equatable, Sendable {
         (curve.x + point.pressure * curve.width, curve.y + (1 - point.value) * curve.height)
     }
 
-    /// How far (logical pixels) a point is outside the curve's box; 0 inside.
+    /// How far (panel units) a point in panel units is outside the curve's box; 0 inside.
     public func distanceOutsideCurve(x px: Double, y py: Double) -> Double {
         let dx = max(curve.x - px, 0, px - (curve.x + curve.width))
         let dy = max(curve.y - py, 0, py - (curve.y + curve.height))

@@ -1,7 +1,7 @@
 import MaLiangCore
 
 /// The panel New opens under the toolbar: the new drawing's page size and paper, then Create or Cancel. Logical
-/// pixels; the editing core hit-tests it, the shell draws it.
+/// pixels at ``zoom`` 1; the editing core hit-tests it, the shell draws it.
 public struct NewDrawingPanel: Equatable, Sendable {
     /// Page sizes offered; nil is this drawing's.
     public static let sizes: [(label: String, size: Size?)] = [
@@ -41,21 +41,27 @@ public struct NewDrawingPanel: Equatable, Sendable {
 
     public let x: Double
     public let y: Double
+    /// How large the panel is drawn (``PanelZoom``): its parts are in panel units from (``x``, ``y``).
+    public let zoom: Double
 
     /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
-    /// `windowWidth` wide.
-    public init(anchorRight: Double, windowWidth: Double) {
+    /// `windowWidth` wide and `windowHeight` high.
+    public init(anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
         let room = windowWidth.isFinite ? windowWidth : Self.width
         let right = anchorRight.isFinite ? anchorRight : room
-        x = max(0, min(right - Self.width, room - Self.width))
+        x = max(0, min(right - Self.width * zoom, room - Self.width * zoom))
         y = ToolbarLayout.height
     }
 
     /// The panel for `layout`: under the menu button, where New is.
-    public init(layout: ToolbarLayout, windowWidth: Double) {
+    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
         let more = layout.buttons.first { $0.action == .more }?.x ?? windowWidth
-        self.init(anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth)
+        self.init(anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth, windowHeight: windowHeight)
     }
+
+    /// Where a box in panel units is in the window.
+    public func shown(_ box: Box) -> Box { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
 
     public typealias Box = BrushEditorPanel.Box
 
@@ -82,13 +88,15 @@ public struct NewDrawingPanel: Equatable, Sendable {
             ? (right - width, top, width, Self.buttonHeight) : (right - 2 * width - 8, top, width, Self.buttonHeight)
     }
 
+    /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
     }
 
-    /// The part under a logical point, nil outside the panel.
-    public func part(atX px: Double, y py: Double) -> Part? {
-        guard contains(x: px, y: py) else { return nil }
+    /// The part under a window point, nil outside the panel.
+    public func part(atX windowX: Double, y windowY: Double) -> Part? {
+        guard contains(x: windowX, y: windowY) else { return nil }
+        let (px, py) = PanelZoom.unit(x: windowX, y: windowY, origin: (x, y), zoom: zoom)
         func inside(_ box: Box) -> Bool {
             px >= box.x && px < box.x + box.width && py >= box.y && py < box.y + box.height
         }

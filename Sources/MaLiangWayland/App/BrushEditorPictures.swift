@@ -39,7 +39,7 @@ final class BrushEditorPictures {
     {
         let panel = view.panel
         let base = view.brush.base
-        var out = PanelDrawing(scale: scale)
+        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
         out.add(background, (panel.x, panel.y, BrushEditorPanel.width, BrushEditorPanel.height))
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)
@@ -59,7 +59,8 @@ final class BrushEditorPictures {
 
         let box = panel.preview
         out.add(
-            try preview.image(of: view.brush, width: box.width, height: box.height, scale: scale, on: renderer), box)
+            try preview.image(
+                of: view.brush, width: box.width, height: box.height, scale: out.pixelsPerUnit, on: renderer), box)
 
         for setting in BrushSetting.allCases {
             let track = panel.track(setting)
@@ -103,7 +104,7 @@ final class BrushEditorPictures {
         try out.text(
             "Pressure curve: drag its points", in: panel.curveLabel, font: "Sans 8", color: faint,
             words: &words, renderer: renderer)
-        out.add(try curveImage(base.pressureCurve, side: panel.curve.width * scale), panel.curve)
+        out.add(try curveImage(base.pressureCurve, side: panel.curve.width * out.pixelsPerUnit), panel.curve)
 
         for toggle in BrushToggle.allCases {
             let line = panel.toggle(toggle)

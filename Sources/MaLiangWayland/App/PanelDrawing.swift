@@ -1,12 +1,25 @@
 import MaLiangEditor
 import MaLiangVulkan
 
-/// Overlays placed in logical pixels, at the window's scale.
+/// A panel's overlays: boxes in panel units (``PanelZoom``) placed in the window at its scale, words drawn at the
+/// size the panel is shown.
 struct PanelDrawing {
+    /// Buffer pixels per logical pixel.
     let scale: Double
+    /// The panel's top-left corner, logical pixels, and how large it is drawn.
+    var origin = (x: 0.0, y: 0.0)
+    var zoom = 1.0
     var placements: [OverlayPlacement] = []
 
+    /// Buffer pixels per panel unit.
+    var pixelsPerUnit: Double { scale * zoom }
+
+    private func shown(_ box: BrushEditorPanel.Box) -> BrushEditorPanel.Box {
+        PanelZoom.shown(box, origin: origin, zoom: zoom)
+    }
+
     mutating func add(_ image: OverlayImage, _ box: BrushEditorPanel.Box) {
+        let box = shown(box)
         guard box.width > 0, box.height > 0 else { return }
         placements.append(
             OverlayPlacement(
@@ -18,9 +31,11 @@ struct PanelDrawing {
         _ text: String, in box: BrushEditorPanel.Box, font: String, color: (Double, Double, Double, Double),
         centered: Bool = false, words: inout TextCache, renderer: CanvasRenderer
     ) throws {
+        let box = shown(box)
         guard
             let line = try words.image(
-                text, font: font, scale: scale, color: color, maxWidth: Int(box.width * scale), renderer: renderer)
+                text, font: font, scale: pixelsPerUnit, color: color, maxWidth: Int(box.width * scale),
+                renderer: renderer)
         else { return }
         let x = centered ? box.x * scale + (box.width * scale - Double(line.width)) / 2 : box.x * scale
         placements.append(
