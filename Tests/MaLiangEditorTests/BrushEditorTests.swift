@@ -228,7 +228,7 @@ import Testing
         #expect(session.savedBrushes == [shared] && session.style.preset == 2)
     }
 
-    /// In a window too small for them, the editor and the New panel are drawn smaller (never below half size) and
+    /// In a window too small for them, the editor, the colour panel and the New panel are drawn smaller (never below half size) and
     /// a press where a part is shown still takes it.
     @Test func panelsShrinkInSmallWindowsAndStillWork() throws {
         let session = try makeSession()
@@ -248,7 +248,15 @@ import Testing
         #expect(abs(added.pressure - 0.5) < 0.02 && abs(added.value - 0.8) < 0.02)
         #expect(session.strokes.isEmpty)
 
-        _ = session.press(.brushEditor)
+        // The colour panel too: a press on its ring where it is shown turns the hue.
+        _ = session.press(.colorWheel)
+        let colors = session.colorPanel
+        #expect(colors.zoom < 1 && colors.x + ColorPanel.width * colors.zoom <= 420)
+        let green = colors.ringPoint(hue: 1.0 / 3)
+        let shownGreen = colors.shown((green.x, green.y, 0, 0))
+        _ = session.drag(&pen, [(shownGreen.x, shownGreen.y)])
+        #expect(abs(session.wheelColor.hue - 1.0 / 3) < 0.01)
+        _ = session.press(.colorWheel)
         _ = session.perform(.newDocument)
         let new = session.newDrawingPanel
         #expect(new.zoom < 1 && new.x >= 0 && new.x + NewDrawingPanel.width * new.zoom <= 420)

@@ -8,7 +8,9 @@ public enum ColorPanelKey: Equatable, Sendable {
 
 extension EditingSession {
     /// The open colour panel, placed for the current window.
-    public var colorPanel: ColorPanel { ColorPanel(layout: toolbar, windowWidth: window.width) }
+    public var colorPanel: ColorPanel {
+        ColorPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+    }
 
     func toggleColorPanel() -> Effects {
         isColorPanelOpen.toggle()
@@ -43,9 +45,10 @@ extension EditingSession {
         return effects
     }
 
-    /// A contact on `part` of the panel at (x, y), logical pixels.
-    func chooseColor(_ part: ColorPanel.Part, x: Double, y: Double) -> Effects {
+    /// A contact on `part` of the panel at (x, y), window pixels.
+    func chooseColor(_ part: ColorPanel.Part, x windowX: Double, y windowY: Double) -> Effects {
         let panel = colorPanel
+        let (x, y) = panel.unit(x: windowX, y: windowY)
         switch part {
         case .hueRing:
             wheelColor.hue = HSVColor(hue: panel.hue(atX: x, y: y), saturation: 0, value: 0).hue

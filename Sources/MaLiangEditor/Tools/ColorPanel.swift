@@ -29,22 +29,36 @@ public struct ColorPanel: Equatable, Sendable {
         case paperColor, noPaper
     }
 
+    /// How large the panel is drawn (``PanelZoom``): its parts are in panel units from (``x``, ``y``).
+    public let zoom: Double
+
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
-    /// `windowWidth` wide.
-    public init(anchorX: Double, windowWidth: Double) {
+    /// `windowWidth` wide and `windowHeight` high.
+    public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
         let room = windowWidth.isFinite ? windowWidth : Self.width
-        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width))
+        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width * zoom))
         y = ToolbarLayout.height
     }
 
     /// The panel for `layout`: under the colour-wheel button, or under the menu button when the strip has no room
     /// for it.
-    public init(layout: ToolbarLayout, windowWidth: Double) {
+    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
         let anchor =
             layout.buttons.first { $0.action == .colorWheel }?.x ?? layout.buttons.first { $0.action == .more }?.x
             ?? 0
-        self.init(anchorX: anchor, windowWidth: windowWidth)
+        self.init(anchorX: anchor, windowWidth: windowWidth, windowHeight: windowHeight)
     }
+
+    /// A window point in panel units.
+    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
+        PanelZoom.unit(x: px, y: py, origin: (x, y), zoom: zoom)
+    }
+
+    /// Where a box in panel units is in the window.
+    public func shown(_ box: (x: Double, y: Double, width: Double, height: Double)) -> (
+        x: Double, y: Double, width: Double, height: Double
+    ) { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
 
     public var center: (x: Double, y: Double) {
         (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
@@ -80,13 +94,15 @@ public struct ColorPanel: Equatable, Sendable {
         return (left, top, width, Self.paperRowHeight)
     }
 
+    /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width && py >= y && py < y + Self.height
+        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
     }
 
-    /// The part under a logical point, nil outside the panel.
-    public func part(atX px: Double, y py: Double) -> Part? {
-        guard contains(x: px, y: py) else { return nil }
+    /// The part under a window point, nil outside the panel.
+    public func part(atX windowX: Double, y windowY: Double) -> Part? {
+        guard contains(x: windowX, y: windowY) else { return nil }
+        let (px, py) = unit(x: windowX, y: windowY)
         let distance = ((px - center.x) * (px - center.x) + (py - center.y) * (py - center.y)).squareRoot()
         if distance >= Self.innerRadius - 2 && distance <= Self.outerRadius + 2 { return .hueRing }
         let box = square

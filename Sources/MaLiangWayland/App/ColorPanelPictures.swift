@@ -30,75 +30,40 @@ final class ColorPanelPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var placements = [
-            OverlayPlacement(
-                background, x: panel.x * scale, y: panel.y * scale, width: ColorPanel.width * scale,
-                height: ColorPanel.height * scale)
-        ]
+        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
+        let pixels = out.pixelsPerUnit
+        out.add(background, (panel.x, panel.y, ColorPanel.width, ColorPanel.height))
         let center = panel.center
         let outer = ColorPanel.outerRadius
-        placements.append(
-            OverlayPlacement(
-                try ringImage(scale: scale), x: (center.x - outer) * scale, y: (center.y - outer) * scale,
-                width: 2 * outer * scale, height: 2 * outer * scale))
+        out.add(try ringImage(scale: pixels), (center.x - outer, center.y - outer, 2 * outer, 2 * outer))
         let box = panel.square
-        placements.append(
-            OverlayPlacement(
-                try squareImage(hue: view.wheel.hue, scale: scale), x: box.x * scale, y: box.y * scale,
-                width: box.side * scale, height: box.side * scale))
-        let markerImage = try markerImage(scale: scale)
-        let markerSide = 14.0 * scale
+        out.add(try squareImage(hue: view.wheel.hue, scale: pixels), (box.x, box.y, box.side, box.side))
+        let markerImage = try markerImage(scale: pixels)
         for point in [
             panel.ringPoint(hue: view.wheel.hue),
             panel.squarePoint(saturation: view.wheel.saturation, value: view.wheel.value),
         ] {
-            placements.append(
-                OverlayPlacement(
-                    markerImage, x: point.x * scale - markerSide / 2, y: point.y * scale - markerSide / 2,
-                    width: markerSide, height: markerSide))
+            out.add(markerImage, (point.x - 7, point.y - 7, 14, 14))
         }
         let row = panel.hexRow
-        placements.append(
-            OverlayPlacement(
-                try swatch(view.color), x: row.x * scale, y: row.y * scale, width: row.height * 1.6 * scale,
-                height: row.height * scale))
+        out.add(try swatch(view.color), (row.x, row.y, row.height * 1.6, row.height))
         let text = view.draft.map { "#\($0)▏" } ?? "#\(view.color.hex)"
-        if let line = try words.image(
-            text, font: "Monospace 11", scale: scale, color: theme.toolbarText,
-            maxWidth: Int((row.width - row.height * 2) * scale), renderer: renderer)
-        {
-            placements.append(
-                OverlayPlacement(
-                    line.image, x: (row.x + row.height * 1.6 + 10) * scale,
-                    y: (row.y * scale) + (row.height * scale - Double(line.height)) / 2, width: Double(line.width),
-                    height: Double(line.height)))
-        }
+        try out.text(
+            text, in: (row.x + row.height * 1.6 + 10, row.y, row.width - row.height * 2, row.height),
+            font: "Monospace 11", color: theme.toolbarText, words: &words, renderer: renderer)
         let chip = Color(red: theme.chip.0, green: theme.chip.1, blue: theme.chip.2)
         for (part, label) in [(ColorPanel.Part.paperColor, "Paper colour"), (.noPaper, "No paper")] {
-            let box = panel.paperButton(part)
-            placements.append(
-                OverlayPlacement(
-                    try swatch(chip), x: box.x * scale, y: box.y * scale, width: box.width * scale,
-                    height: box.height * scale))
-            if let line = try words.image(
-                label, font: "Sans 8", scale: scale, color: theme.toolbarText, maxWidth: Int(box.width * scale),
+            let button = panel.paperButton(part)
+            out.add(try swatch(chip), button)
+            try out.text(
+                label, in: button, font: "Sans 8", color: theme.toolbarText, centered: true, words: &words,
                 renderer: renderer)
-            {
-                placements.append(
-                    OverlayPlacement(
-                        line.image, x: (box.x * scale + (box.width * scale - Double(line.width)) / 2).rounded(),
-                        y: (box.y * scale + (box.height * scale - Double(line.height)) / 2).rounded(),
-                        width: Double(line.width), height: Double(line.height)))
-            }
         }
         for (index, color) in view.recent.prefix(ColorPanel.recentCount).enumerated() {
             let cell = panel.recentSwatch(index)
-            placements.append(
-                OverlayPlacement(
-                    try swatch(color), x: cell.x * scale, y: cell.y * scale, width: cell.side * scale,
-                    height: cell.side * scale))
+            out.add(try swatch(color), (cell.x, cell.y, cell.side, cell.side))
         }
-        return placements
+        return out.placements
     }
 
     /// A solid swatch of `color`.
