@@ -15,8 +15,6 @@ enum BrushEditorDrag: Equatable {
     /// Moving point `index` of the pressure curve; `original` is the curve's points when the drag began. A point
     /// between the ends dragged well outside the box is taken off the curve (back inside, it returns).
     case curvePoint(index: Int, original: [PressureCurve.ControlPoint])
-    /// Nothing more.
-    case none
 }
 
 extension EditingSession {
@@ -89,13 +87,15 @@ extension EditingSession {
         effects.redraw = true
         guard let part = brushEditor.part(atX: event.x, y: event.y) else {
             closeBrushEditor()
-            contacts[event.device] = .ignored
+            contacts[event.device] = .onPanel
             return effects
         }
+        let before = style.current
         let point = brushEditor.unit(x: event.x, y: event.y)
         let (drag, pressed) = pressBrushEditor(part, x: point.x, y: point.y)
-        contacts[event.device] = .editingBrush(drag)
+        contacts[event.device] = drag.map { .editingBrush($0) } ?? .onPanel
         effects.append(pressed)
+        if style.current.base.pointSize != before.base.pointSize { effects.requests.append(.brushOutlineChanged) }
         return effects
     }
 
@@ -105,13 +105,13 @@ extension EditingSession {
     }
 
     /// A press on `part` of the editor at (x, y), panel units.
-    private func pressBrushEditor(_ part: BrushEditorPanel.Part, x: Double, y: Double) -> (BrushEditorDrag, Effects) {
+    private func pressBrushEditor(_ part: BrushEditorPanel.Part, x: Double, y: Double) -> (BrushEditorDrag?, Effects) {
         var effects = Effects()
         effects.redraw = true
         var brush = style.current
         switch part {
         case .slider(let setting):
-            return (.slider(setting), dragBrushEditor(.slider(setting), unitX: x, y: y))
+            return (.slider(setting), dragBrushEditor(.slider(setting), unitX: x, y: y, outline: false))
         case .curve:
             var points = brush.base.pressureCurve.points
             let panel = brushEditor
@@ -124,10 +124,10 @@ extension EditingSession {
             guard points.count < Self.mostCurvePoints else {
                 effects.messages.append(
                     StatusMessage(.info, "A pressure curve has at most \(Self.mostCurvePoints) points"))
-                return (.none, effects)
+                return (nil, effects)
             }
             let added = panel.curvePoint(atX: x, y: y)
-            guard !points.contains(where: { abs($0.pressure - added.pressure) < 0.02 }) else { return (.none, effects) }
+            guard !points.contains(where: { abs($0.pressure - added.pressure) < 0.02 }) else { return (nil, effects) }
             points.append(added)
             points.sort { $0.pressure < $1.pressure }
             let index = points.firstIndex(of: added) ?? 0
@@ -155,18 +155,18 @@ extension EditingSession {
         case .preview, .background:
             break
         }
-        effects.requests.append(.brushOutlineChanged)
-        return (.none, effects)
+        return (nil, effects)
     }
 
     /// The contact pressing the editor moved to (x, y), window pixels.
     func dragBrushEditor(_ drag: BrushEditorDrag, x: Double, y: Double) -> Effects {
         let point = brushEditor.unit(x: x, y: y)
-        return dragBrushEditor(drag, unitX: point.x, y: point.y)
+        return dragBrushEditor(drag, unitX: point.x, y: point.y, outline: true)
     }
 
-    /// The contact pressing the editor moved to (x, y), panel units.
-    private func dragBrushEditor(_ drag: BrushEditorDrag, unitX x: Double, y: Double) -> Effects {
+    /// The contact pressing the editor moved to (x, y), panel units; with `outline`, the pen's outline is redrawn
+    /// when the size changed (a press does that itself).
+    private func dragBrushEditor(_ drag: BrushEditorDrag, unitX x: Double, y: Double, outline: Bool) -> Effects {
         var effects = Effects()
         var brush = style.current
         switch drag {
@@ -174,8 +174,8 @@ extension EditingSession {
             let track = brushEditor.track(setting)
             var base = brush.base
             setting.set(setting.value(atPosition: (x - track.x) / track.width), in: &base)
+            if outline, base.pointSize != brush.base.pointSize { effects.requests.append(.brushOutlineChanged) }
             brush.base = base
-            effects.requests.append(.brushOutlineChanged)
         case .curvePoint(let index, let original):
             guard original.indices.contains(index) else { return effects }
             let panel = brushEditor
@@ -197,8 +197,6 @@ extension EditingSession {
                 points[index] = moved
             }
             brush.base.pressureCurve = PressureCurve(points: points)
-        case .none:
-            return effects
         }
         style.current = brush
         effects.redraw = true

@@ -37,7 +37,7 @@ extension EditingSession {
         guard let part = colorPanel.part(atX: event.x, y: event.y) else {
             isColorPanelOpen = false
             hexDraft = nil
-            contacts[event.device] = .ignored
+            contacts[event.device] = .onPanel
             return effects
         }
         contacts[event.device] = .choosingColor(part)

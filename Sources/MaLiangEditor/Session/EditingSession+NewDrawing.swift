@@ -44,7 +44,7 @@ extension EditingSession {
     /// closes the panel and does nothing more. Nil when the press goes on as usual.
     func pressWithNewDrawingPanelOpen(_ event: InputEvent) -> Effects? {
         guard isNewDrawingPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
-        contacts[event.device] = .ignored
+        contacts[event.device] = .onPanel
         var effects = Effects()
         effects.redraw = true
         switch newDrawingPanel.part(atX: event.x, y: event.y) {

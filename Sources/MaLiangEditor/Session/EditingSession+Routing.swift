@@ -78,7 +78,7 @@ extension EditingSession {
             return chooseColor(.square, x: event.x, y: event.y)
         case .editingBrush(let drag):
             return dragBrushEditor(drag, x: event.x, y: event.y)
-        case .toolbar, .ignored, .choosingColor, nil:
+        case .toolbar, .ignored, .choosingColor, .onPanel, nil:
             return Effects()
         }
     }
@@ -93,7 +93,7 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
-        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush:
+        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .onPanel:
             return Effects()
         }
     }
@@ -153,7 +153,7 @@ extension EditingSession {
         var effects = Effects()
         let outcome: TouchTracker.Outcome
         if isOnPanel(contacts[event.device]) {
-            // A finger on the colour panel or the brush editor never reached the touch tracker.
+            // A finger on a panel never reached the touch tracker.
             switch event.phase {
             case .move: return continueContact(event)
             case .up, .leave, .cancel: contacts[event.device] = nil
@@ -163,16 +163,10 @@ extension EditingSession {
         }
         switch event.phase {
         case .down:
-            if !penActive(at: event.received), let effects = pressWithColorPanelOpen(event) {
-                if case .ignored = contacts[event.device] { contacts[event.device] = .choosingColor(.background) }
-                return effects
-            }
-            if !penActive(at: event.received), let effects = pressWithBrushEditorOpen(event) {
-                if case .ignored = contacts[event.device] { contacts[event.device] = .editingBrush(.none) }
-                return effects
-            }
-            if !penActive(at: event.received), let effects = pressWithNewDrawingPanelOpen(event) {
-                contacts[event.device] = .editingBrush(.none)
+            if !penActive(at: event.received),
+                let effects = pressWithColorPanelOpen(event) ?? pressWithBrushEditorOpen(event)
+                    ?? pressWithNewDrawingPanelOpen(event)
+            {
                 return effects
             }
             if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {
@@ -234,10 +228,10 @@ extension EditingSession {
 }
 
 extension EditingSession {
-    /// Whether a contact is on the colour panel or the brush editor.
+    /// Whether a contact is on a panel (the colour panel, the brush editor, the New panel).
     func isOnPanel(_ contact: Contact?) -> Bool {
         switch contact {
-        case .choosingColor, .editingBrush: true
+        case .choosingColor, .editingBrush, .onPanel: true
         default: false
         }
     }

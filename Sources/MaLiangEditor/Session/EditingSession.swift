@@ -96,6 +96,9 @@ public final class EditingSession {
         case choosingColor(ColorPanel.Part)
         /// Setting the brush on the open brush editor: a slider or a curve point follows the contact.
         case editingBrush(BrushEditorDrag)
+        /// A press that a panel (colour, brush editor, New) took, or that closed one: nothing follows it, and a
+        /// finger's never reaches the touch tracker.
+        case onPanel
         /// Nothing more to do until it ends (a picked colour, a selection click).
         case ignored
     }

@@ -10,11 +10,6 @@ struct NewDrawingView: Equatable {
     /// This drawing's size and paper, for the choices that keep them.
     var currentSize: Size
     var currentPaper: Color
-
-    static func == (a: NewDrawingView, b: NewDrawingView) -> Bool {
-        a.panel == b.panel && a.size == b.size && a.paper == b.paper && a.currentSize == b.currentSize
-            && a.currentPaper == b.currentPaper
-    }
 }
 
 /// Draws the New panel (``NewDrawingPanel``): the sizes and papers as choices, a swatch beside each paper, then

@@ -55,7 +55,7 @@ extension PaintingApp {
     }
 
     private var brushEditorView: BrushEditorView? {
-        guard session.isBrushEditorOpen, let brush = session.style.brush(eraser: false, images: ["preview"]) else {
+        guard session.isBrushEditorOpen, let brush = session.style.brush(eraser: false) else {
             return nil
         }
         let page = session.savedBrushesPage
