@@ -105,7 +105,7 @@ let package = Package(
         .target(name: "WaylandTestSupport", dependencies: ["WaylandClient", "WaylandProtocol", "TestCompositor"]),
 
         .testTarget(name: "MaLiangCoreTests", dependencies: ["MaLiangCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"]),
+        .testTarget(name: "MaLiangStoreTests", dependencies: ["MaLiangStore", "PNGCodec"], exclude: ["Fixtures"]),
         .testTarget(name: "MaLiangEditorTests", dependencies: ["MaLiangEditor", "PNGCodec"]),
         .testTarget(
             name: "MaLiangTests", dependencies: ["MaLiang", "CTextRender", "WaylandTestSupport"],

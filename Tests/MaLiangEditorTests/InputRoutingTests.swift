@@ -46,9 +46,9 @@ import Testing
         #expect(session.style.preset == 1)
         #expect(session.document.elements.isEmpty)
         // Between the buttons, on our own title bar: a press moves the window, a second one maximizes.
-        let fit = try #require(layout.buttons.first { $0.action == .fit })
+        let last = try #require(layout.buttons.first { $0.action == .layers })
         let more = try #require(layout.buttons.first { $0.action == .more })
-        let gap = (fit.x + ToolbarLayout.button + more.x) / 2
+        let gap = (last.x + ToolbarLayout.button + more.x) / 2
         var mouse = Gesture(.mouse, .mouse, buttons: .primary)
         let first = session.drag(&mouse, [(gap, 20)])
         #expect(first.requests.contains { if case .moveWindow = $0 { true } else { false } })

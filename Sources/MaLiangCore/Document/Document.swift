@@ -1,6 +1,7 @@
 import Foundation
 
-/// A drawing: its size, background, elements in drawing order, the images chartlets use, and the undo history.
+/// A drawing: its size, background, layers, elements in drawing order, the images chartlets use, and the undo
+/// history.
 ///
 /// Every user action is one undo step. Clear is undoable. Redo survives plain undo/redo sequences and is cut only
 /// by a new edit. Each mutation returns exactly what changed; whoever makes the change hands that on (to the
@@ -16,13 +17,17 @@ public final class Document {
     public let size: Size
     /// The paper's colour (transparent for none); ``setBackground(_:)`` changes it as an undo step.
     public private(set) var background: Color
-    /// The elements in drawing order (which is also id order).
-    public private(set) var elements: [Element] = []
+    /// The elements in id order, which is the drawing order within each layer (``elementsInLayerOrder(visibleOnly:)``
+    /// gives the order they show in).
+    public internal(set) var elements: [Element] = []
+    /// The layers, bottom first; there is always at least one.
+    public internal(set) var layers: [Layer] = [Layer(id: .first, name: "Layer 1")]
     /// PNG data of the images chartlets and chartlet brushes use, by texture id.
     public private(set) var textures: [String: Data] = [:]
     private var undoStack: [Edit] = []
     private var redoStack: [Edit] = []
-    private var nextID: Int64 = 1
+    var nextID: Int64 = 1
+    var nextLayerID: Int64 = 2
 
     /// A page size a document cannot have: not finite, not positive, or beyond ``Limits``.
     public struct InvalidSize: Error, CustomStringConvertible {
@@ -68,7 +73,9 @@ public final class Document {
     /// not added (use ``makeElementID()``).
     @discardableResult
     public func append(_ element: Element) -> [DocumentChange] {
-        guard Limits.elementID.contains(element.id.rawValue), index(of: element.id) == nil else { return [] }
+        guard Limits.elementID.contains(element.id.rawValue), index(of: element.id) == nil,
+            layerIndex(of: element.layer) != nil
+        else { return [] }
         switch element {
         case .stroke(let stroke) where stroke.samples.isEmpty: return []
         case .chartlet(let chartlet): return perform(.insert(.chartlet(chartlet.clamped())))
@@ -104,8 +111,9 @@ public final class Document {
     }
 
     /// Replaces every element with `newElements` (a drawing read from elsewhere) as one undo step. Each gets a new
-    /// id of this document, in order; the images they use must be stored first (``addTexture(id:png:)``). Strokes
-    /// without samples are left out.
+    /// id of this document, in order, and stays on its layer if this document has it (else goes on the bottom
+    /// one); the images they use must be stored first (``addTexture(id:png:)``). Strokes without samples are left
+    /// out.
     @discardableResult
     public func replaceContent(with newElements: [Element]) -> [DocumentChange] {
         var edits: [Edit] = elements.isEmpty ? [] : [.clear(elements)]
@@ -114,6 +122,7 @@ public final class Document {
             if case .stroke(let stroke) = element, stroke.samples.isEmpty { continue }
             guard Limits.elementID.contains(next) else { break }
             element = element.withID(ElementID(next))
+            if layerIndex(of: element.layer) == nil { element = element.onLayer(layers[0].id) }
             if case .chartlet(let chartlet) = element { element = .chartlet(chartlet.clamped()) }
             edits.append(.insert(element))
             next += 1
@@ -130,7 +139,7 @@ public final class Document {
         return perform(.background(before: background, after: color))
     }
 
-    /// Removes every element as one undo step.
+    /// Removes every element of every layer as one undo step (the layers stay).
     @discardableResult
     public func clear() -> [DocumentChange] {
         guard !elements.isEmpty else { return [] }
@@ -163,9 +172,15 @@ public final class Document {
 
     // MARK: - Loading
 
-    /// Replaces the content with already-validated elements and textures (from a file), without history.
-    package func load(elements loaded: [Element], textures loadedTextures: [String: Data]) {
-        elements = loaded.sorted { $0.id < $1.id }
+    /// Replaces the content with already-validated elements, textures and layers (from a file; none: the layers
+    /// stay as they are), without history. Elements on a layer the document lacks are left out.
+    package func load(
+        elements loaded: [Element], textures loadedTextures: [String: Data], layers loadedLayers: [Layer] = []
+    ) {
+        if !loadedLayers.isEmpty { layers = loadedLayers }
+        nextLayerID = (layers.map(\.id.rawValue).max() ?? 0) + 1
+        let known = Set(layers.map(\.id))
+        elements = loaded.filter { known.contains($0.layer) }.sorted { $0.id < $1.id }
         textures = loadedTextures
         undoStack = []
         redoStack = []
@@ -179,7 +194,7 @@ public final class Document {
 
     // MARK: - Machinery
 
-    private func perform(_ edit: Edit) -> [DocumentChange] {
+    func perform(_ edit: Edit) -> [DocumentChange] {
         undoStack.append(edit)
         if undoStack.count > Self.historyLimit { undoStack.removeFirst(undoStack.count - Self.historyLimit) }
         redoStack.removeAll()
@@ -212,10 +227,31 @@ public final class Document {
         case .background(let before, let after):
             background = after
             return [.backgroundChanged(before: before, after: after)]
+        case .insertLayer, .removeLayer, .moveLayer, .updateLayer:
+            return applyLayerEdit(edit)
         }
     }
 
-    private func index(of id: ElementID) -> Int? {
+    /// The last undo step, to merge a continuing change (an opacity drag) into it.
+    var lastEdit: Edit? {
+        get { undoStack.last }
+        set {
+            guard let newValue, !undoStack.isEmpty else { return }
+            undoStack[undoStack.count - 1] = newValue
+        }
+    }
+
+    /// Inserts elements (already on a layer of this document) in id order.
+    func insertInOrder(_ inserted: [Element]) {
+        guard let first = inserted.first else { return }
+        if elements.last.map({ $0.id < first.id }) ?? true, inserted.isSortedByID {
+            elements += inserted
+        } else {
+            elements = (elements + inserted).sorted { $0.id < $1.id }
+        }
+    }
+
+    func index(of id: ElementID) -> Int? {
         let index = insertionIndex(for: id)
         return index < elements.count && elements[index].id == id ? index : nil
     }
@@ -247,6 +283,15 @@ enum Edit {
     case group([Edit])
     /// The paper's colour changed.
     case background(before: Color, after: Color)
+    /// A layer stands at `index` with its elements (a new layer has none; a duplicate has copies, `copyOf` says of
+    /// which layer).
+    case insertLayer(Layer, index: Int, elements: [Element], copyOf: LayerID?)
+    /// The layer at `index` is gone with its elements.
+    case removeLayer(Layer, index: Int, elements: [Element])
+    /// The layer at `from` is now at `to`.
+    case moveLayer(from: Int, to: Int)
+    /// A layer's name, visibility, lock, opacity or blend changed.
+    case updateLayer(before: Layer, after: Layer)
 
     var inverse: Edit {
         switch self {
@@ -257,12 +302,18 @@ enum Edit {
         case .restore(let all): .clear(all)
         case .group(let edits): .group(edits.reversed().map(\.inverse))
         case .background(let before, let after): .background(before: after, after: before)
+        case .insertLayer(let layer, let index, let elements, _): .removeLayer(layer, index: index, elements: elements)
+        case .removeLayer(let layer, let index, let elements):
+            .insertLayer(layer, index: index, elements: elements, copyOf: nil)
+        case .moveLayer(let from, let to): .moveLayer(from: to, to: from)
+        case .updateLayer(let before, let after): .updateLayer(before: after, after: before)
         }
     }
 
     var newestID: ElementID? {
         switch self {
         case .insert(let element): element.id
+        case .insertLayer(_, _, let elements, _): elements.map(\.id).max()
         case .group(let edits): edits.compactMap(\.newestID).max()
         default: nil
         }

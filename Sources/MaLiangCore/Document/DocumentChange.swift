@@ -17,4 +17,14 @@ public enum DocumentChange: Hashable, Sendable {
     case textureAdded(id: String, png: Data)
     /// The paper's colour is `after` (it was `before`).
     case backgroundChanged(before: Color, after: Color)
+    /// A layer now stands at `index` of ``Document/layers`` with `elements` on it: a new layer (none), a deleted
+    /// one back (its elements as they were) or a copy of layer `copyOf` (its elements under new ids, in the same
+    /// order).
+    case layerInserted(Layer, index: Int, elements: [Element], copyOf: LayerID?)
+    /// The layer that stood at `index` is gone, and `elements` with it.
+    case layerRemoved(Layer, index: Int, elements: [Element])
+    /// Layer `id` moved from `from` to `to` in ``Document/layers``.
+    case layerMoved(LayerID, from: Int, to: Int)
+    /// A layer's name, visibility, lock, opacity or blend changed (its id and place did not).
+    case layerChanged(before: Layer, after: Layer)
 }

@@ -38,19 +38,30 @@ public struct Stroke: Hashable, Codable, Sendable {
     public var canvasScale: Double
     /// The input samples, in document pixels.
     public var samples: StrokeSamples
+    /// The layer it is painted on.
+    public var layer: LayerID
 
-    /// A stroke of `samples` drawn with `brush`; `seed` fixes its random angles, `canvasScale` is the zoom it was drawn at.
-    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples) {
+    /// A stroke of `samples` drawn with `brush` on `layer`; `seed` fixes its random angles, `canvasScale` is the
+    /// zoom it was drawn at.
+    public init(
+        id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples,
+        layer: LayerID = .first
+    ) {
         self.id = id
         self.brush = brush
         self.seed = seed
         self.canvasScale = Limits.clamp(canvasScale, to: Limits.zoom)
         self.samples = samples
+        self.layer = layer
     }
 
-    /// A stroke of `samples` drawn with `brush` (see ``init(id:brush:seed:canvasScale:samples:)-(_,_,_,_,StrokeSamples)``).
-    public init(id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample]) {
-        self.init(id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples))
+    /// A stroke of `samples` drawn with `brush` (see ``init(id:brush:seed:canvasScale:samples:layer:)-(_,_,_,_,StrokeSamples,_)``).
+    public init(
+        id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample],
+        layer: LayerID = .first
+    ) {
+        self.init(
+            id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples), layer: layer)
     }
 
     /// A builder that reproduces this stroke's stamps.
@@ -69,14 +80,19 @@ public struct Chartlet: Hashable, Codable, Sendable {
     public var size: Size
     /// Radians from +x toward +y.
     public var angle: Double
+    /// The layer it is placed on (placed images show above the paint of every layer, and hide with theirs).
+    public var layer: LayerID
 
-    /// An image `textureID` placed at `center`, `size` in document pixels, turned by `angle` radians.
-    public init(id: ElementID, textureID: String, center: Point, size: Size, angle: Double = 0) {
+    /// An image `textureID` placed at `center` on `layer`, `size` in document pixels, turned by `angle` radians.
+    public init(
+        id: ElementID, textureID: String, center: Point, size: Size, angle: Double = 0, layer: LayerID = .first
+    ) {
         self.id = id
         self.textureID = textureID
         self.center = center
         self.size = size
         self.angle = angle
+        self.layer = layer
     }
 
     /// Whether every value is within ``Limits`` (what the store writes and reads).
@@ -117,6 +133,26 @@ public enum Element: Hashable, Codable, Sendable {
         switch self {
         case .stroke(let stroke): stroke.id
         case .chartlet(let chartlet): chartlet.id
+        }
+    }
+
+    /// The layer the element is on.
+    public var layer: LayerID {
+        switch self {
+        case .stroke(let stroke): stroke.layer
+        case .chartlet(let chartlet): chartlet.layer
+        }
+    }
+
+    /// The same element on another layer.
+    public func onLayer(_ layer: LayerID) -> Element {
+        switch self {
+        case .stroke(var stroke):
+            stroke.layer = layer
+            return .stroke(stroke)
+        case .chartlet(var chartlet):
+            chartlet.layer = layer
+            return .chartlet(chartlet)
         }
     }
 

@@ -41,6 +41,10 @@ extension EditingSession {
     /// one change. A bad image becomes a message.
     public func insertImage(png: Data, at center: Point? = nil, name: String = "the image") -> Effects {
         var effects = Effects()
+        if let refusal = layerRefusal() {
+            effects.messages.append(StatusMessage(.info, refusal))
+            return effects
+        }
         let header: (width: Int, height: Int)
         do { header = try ImageCheck.dimensions(of: png) } catch {
             effects.messages.append(StatusMessage(.error, "Cannot place \(name): \(error.message)"))
@@ -52,7 +56,7 @@ extension EditingSession {
         if let stored = document.textures[textureID], stored != png { textureID = UUID().uuidString }
         let chartlet = Chartlet(
             id: document.makeElementID(), textureID: textureID, center: center ?? centerOfView,
-            size: Size(width: Double(header.width) * fit, height: Double(header.height) * fit))
+            size: Size(width: Double(header.width) * fit, height: Double(header.height) * fit), layer: currentLayer)
         effects.changes = document.insert(chartlet, image: png)
         if effects.changes.contains(where: { if case .inserted = $0 { true } else { false } }) {
             selection = chartlet.id
@@ -74,12 +78,16 @@ extension EditingSession {
         return effects
     }
 
-    /// The topmost chartlet under a document point.
+    /// The topmost chartlet under a document point, on a layer shown and not locked.
     public func chartlet(at point: Point) -> Chartlet? {
+        var found: (chartlet: Chartlet, position: Int)?
         for case .chartlet(let chartlet) in document.elements.reversed() where chartlet.contains(point) {
-            return chartlet
+            guard let position = document.layerIndex(of: chartlet.layer), document.layers[position].isVisible,
+                !document.layers[position].isLocked, position > (found?.position ?? -1)
+            else { continue }
+            found = (chartlet, position)
         }
-        return nil
+        return found?.chartlet
     }
 
     /// Selects the chartlet under `point`, or nothing.

@@ -19,6 +19,8 @@ public enum Command: Equatable, Sendable {
     case pickColor
     /// The brush editor (F5), opened or closed.
     case brushEditor
+    /// Opens or closes the layer panel.
+    case layers
     case resetView
     /// One document pixel per screen pixel, not turned.
     case actualPixels
@@ -73,6 +75,7 @@ extension EditingSession {
             if ToolbarLayout.colors.indices.contains(index) { setColor(ToolbarLayout.colors[index]) }
         case .pickColor: isPickingColor.toggle()
         case .brushEditor: return toggleBrushEditor()
+        case .layers: return toggleLayerPanel()
         case .resetView: return fitView()
         case .actualPixels: return actualPixelsView()
         case .deleteSelection: return deleteSelection()
@@ -86,6 +89,9 @@ extension EditingSession {
             // The selected image may be gone (undone), or a drag in progress out of date.
             chartletPreview = nil
             if selectedChartlet == nil { selection = nil }
+            // An undo may have taken the current layer away.
+            keepCurrentLayer()
+            revealCurrentLayer()
         }
         return effects
     }
@@ -97,6 +103,7 @@ extension EditingSession {
             isToolbarMenuOpen.toggle()
             isColorPanelOpen = false
             isNewDrawingPanelOpen = false
+            isLayerPanelOpen = false
             closeBrushEditor()
             var effects = Effects()
             effects.redraw = true
@@ -104,6 +111,12 @@ extension EditingSession {
         }
         isToolbarMenuOpen = false
         if action != .newDocument { isNewDrawingPanelOpen = false }
+        switch action {
+        case .layers: return toggleLayerPanel()
+        // The layer panel stays open while brushes, colours, undo and redo are used beside it.
+        case .brush, .color, .undo, .redo: break
+        default: isLayerPanelOpen = false
+        }
         if action == .colorWheel {
             closeBrushEditor()
             return toggleColorPanel()
@@ -137,7 +150,7 @@ extension EditingSession {
         case .close: perform(.close)
         case .minimize: windowRequest(.minimize)
         case .maximize: windowRequest(.toggleMaximized)
-        case .more, .colorWheel, .brushEditor: Effects()
+        case .more, .colorWheel, .brushEditor, .layers: Effects()
         }
     }
 

@@ -5,12 +5,13 @@ import MaLiangStore
 /// Edits made by a program rather than a hand (the library's MaLiang-style API): each one an undo step, returned
 /// as effects like any input's.
 extension EditingSession {
-    /// Adds a finished stroke through `samples` (document pixels) with `brush`; nothing when no sample is usable.
+    /// Adds a finished stroke through `samples` (document pixels) with `brush` on the current layer; nothing when no
+    /// sample is usable.
     public func addStroke(_ samples: some Sequence<InputSample>, brush: AnyBrush, seed: UInt64? = nil) -> Effects {
         var effects = Effects()
         let stroke = Stroke(
             id: document.makeElementID(), brush: brush, seed: seed ?? makeSeed(), canvasScale: strokeCanvasScale,
-            samples: StrokeSamples(samples))
+            samples: StrokeSamples(samples), layer: currentLayer)
         effects.changes = document.append(.stroke(stroke))
         effects.redraw = !effects.changes.isEmpty
         return effects
@@ -29,7 +30,8 @@ extension EditingSession {
         return (textureID, effects)
     }
 
-    /// Places a stored image: centre and size in document pixels, `angle` in radians (clamped into ``Limits``).
+    /// Places a stored image on the current layer: centre and size in document pixels, `angle` in radians (clamped
+    /// into ``Limits``).
     public func placeImage(_ textureID: String, center: Point, size: Size, angle: Double = 0) -> (
         chartlet: Chartlet?, effects: Effects
     ) {
@@ -39,7 +41,8 @@ extension EditingSession {
             return (nil, effects)
         }
         let chartlet = Chartlet(
-            id: document.makeElementID(), textureID: textureID, center: center, size: size, angle: angle)
+            id: document.makeElementID(), textureID: textureID, center: center, size: size, angle: angle,
+            layer: currentLayer)
         effects.changes = document.append(.chartlet(chartlet))
         effects.redraw = true
         guard case .inserted(.chartlet(let placed), _)? = effects.changes.first else { return (nil, effects) }

@@ -16,6 +16,7 @@ extension EditingSession {
         if let effects = pressWithColorPanelOpen(event) { return effects }
         if let effects = pressWithBrushEditorOpen(event) { return effects }
         if let effects = pressWithNewDrawingPanelOpen(event) { return effects }
+        if let effects = pressWithLayerPanelOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
             contacts[event.device] = .toolbar
             return effects
@@ -78,6 +79,8 @@ extension EditingSession {
             return chooseColor(.square, x: event.x, y: event.y)
         case .editingBrush(let drag):
             return dragBrushEditor(drag, x: event.x, y: event.y)
+        case .layerOpacity(let id):
+            return dragLayerOpacity(id, x: event.x, y: event.y)
         case .toolbar, .ignored, .choosingColor, .onPanel, nil:
             return Effects()
         }
@@ -93,7 +96,7 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
-        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .onPanel:
+        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .layerOpacity, .onPanel:
             return Effects()
         }
     }
@@ -165,7 +168,7 @@ extension EditingSession {
         case .down:
             if !penActive(at: event.received),
                 let effects = pressWithColorPanelOpen(event) ?? pressWithBrushEditorOpen(event)
-                    ?? pressWithNewDrawingPanelOpen(event)
+                    ?? pressWithNewDrawingPanelOpen(event) ?? pressWithLayerPanelOpen(event)
             {
                 return effects
             }
@@ -228,10 +231,10 @@ extension EditingSession {
 }
 
 extension EditingSession {
-    /// Whether a contact is on a panel (the colour panel, the brush editor, the New panel).
+    /// Whether a contact is on a panel (the colour panel, the brush editor, the New panel, the layer panel).
     func isOnPanel(_ contact: Contact?) -> Bool {
         switch contact {
-        case .choosingColor, .editingBrush, .onPanel: true
+        case .choosingColor, .editingBrush, .layerOpacity, .onPanel: true
         default: false
         }
     }

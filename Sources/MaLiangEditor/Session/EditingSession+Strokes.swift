@@ -6,13 +6,18 @@ extension EditingSession {
     func beginStroke(_ event: InputEvent) -> Effects {
         var effects = Effects()
         if let other = live?.device { effects.append(endStroke(device: other)) }
+        if let refusal = layerRefusal() {
+            effects.messages.append(StatusMessage(.info, refusal))
+            return effects
+        }
         let images = document.textures.keys.sorted()
         guard let brush = style.brush(eraser: event.tool == .eraser, images: images) else {
             effects.messages.append(StatusMessage(.info, "Stickers place the drawing's images: insert one first"))
             return effects
         }
         let stroke = Stroke(
-            id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: strokeCanvasScale, samples: [])
+            id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: strokeCanvasScale, samples: [],
+            layer: currentLayer)
         live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionBounds: nil)
         effects.live.append(.began(stroke))
         effects.append(continueStroke(event))

@@ -44,6 +44,14 @@ public final class EditingSession {
     var savedPage = 0
     /// The New panel (the new drawing's size and paper) is open below the strip.
     public internal(set) var isNewDrawingPanelOpen = false
+    /// The layer strokes and placed images go on (the top one at first).
+    public internal(set) var currentLayer: LayerID
+    /// Whether the layer panel is open.
+    public internal(set) var isLayerPanelOpen = false
+    /// The current layer's new name while it is typed on the layer panel; nil when no name is being typed.
+    public internal(set) var layerNameDraft: String?
+    /// The first row the layer panel shows (0: the top layer), for a stack longer than the panel.
+    public internal(set) var layerListTop = 0
     /// The New panel's choices: indices into ``NewDrawingPanel/sizes`` and ``NewDrawingPanel/papers``.
     public internal(set) var newDrawingChoice = (size: 0, paper: 0)
     /// Fingers only move the view; they never paint.
@@ -76,6 +84,7 @@ public final class EditingSession {
         document: Document, toolbar: Bool = true, seeds: @escaping () -> UInt64 = { UInt64.random(in: 1...UInt64.max) }
     ) {
         self.document = document
+        currentLayer = document.layers.last?.id ?? .first
         hasToolbar = toolbar
         makeSeed = seeds
         view = ViewTransform(scale: 1, offsetX: 0, offsetY: toolbar ? ToolbarLayout.height : 0)
@@ -96,6 +105,8 @@ public final class EditingSession {
         case choosingColor(ColorPanel.Part)
         /// Setting the brush on the open brush editor: a slider or a curve point follows the contact.
         case editingBrush(BrushEditorDrag)
+        /// Dragging a layer's opacity on the layer panel.
+        case layerOpacity(LayerID)
         /// A press that a panel (colour, brush editor, New) took, or that closed one: nothing follows it, and a
         /// finger's never reaches the touch tracker.
         case onPanel

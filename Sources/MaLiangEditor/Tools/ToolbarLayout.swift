@@ -1,6 +1,7 @@
 import MaLiangCore
 
-/// Where the toolbar's buttons are: brushes and the brush editor, colours, the colour panel, the picker, size, opacity, undo, redo, fit; at the right the
+/// Where the toolbar's buttons are: brushes and the brush editor, colours, the colour panel, the picker, size,
+/// opacity, undo, redo, fit, layers; at the right the
 /// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
 /// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
 /// shell draws it.
@@ -24,6 +25,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case colorWheel
         /// Opens the brush editor: the chosen brush's settings, its pressure curve, the saved brushes.
         case brushEditor
+        /// Opens the layer panel.
+        case layers
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
@@ -44,7 +47,7 @@ public struct ToolbarLayout: Equatable, Sendable {
             BrushStyle.presets.indices.map { Action.brush($0) } + [.brushEditor],
             colors.indices.map { Action.color($0) } + [.colorWheel, .picker],
             [.smaller, .larger, .lighter, .darker],
-            [.undo, .redo, .fit],
+            [.undo, .redo, .fit, .layers],
         ]
     }
 
@@ -52,11 +55,14 @@ public struct ToolbarLayout: Equatable, Sendable {
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
-    /// then the rest as they stand.
+    /// the layers, fit, then the rest as they stand (so at 1280 px with our own window buttons, only "darker" —
+    /// the brush editor's opacity does the same — goes to the menu).
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
         let first: [Action] =
-            [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel, .brushEditor]
+            [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [
+                .colorWheel, .brushEditor, .layers, .fit,
+            ]
         return first + all.filter { !first.contains($0) }
     }
 

@@ -15,6 +15,10 @@ public struct FolderExporter {
     /// An exporter of the document's current elements.
     public init(document: Document) { self.document = document }
 
+    /// A MaLiang folder has no layers: the visible layers' elements, bottom layer first (hidden layers are left
+    /// out; opacity and blend modes have no place there).
+    var flattened: [Element] { document.elementsInLayerOrder(visibleOnly: true) }
+
     /// Writes the folder (which must not exist, or be empty); `identifier` goes into `info` (a new UUID when nil).
     public func saveSynchronously(to folder: URL, identifier: String? = nil, progress: ProgressHandler? = nil)
         throws(StoreError)
@@ -100,8 +104,9 @@ public struct FolderExporter {
         try writer.append("{\"size\":[\(Self.number(size.width)),\(Self.number(size.height))],\"lineStrips\":[")
         // MaLiang's `index` orders all elements; a chartlet brush's images take one index each.
         var index = 0
-        let total = max(document.elements.count, 1)
-        for (offset, element) in document.elements.enumerated() {
+        let elements = flattened
+        let total = max(elements.count, 1)
+        for (offset, element) in elements.enumerated() {
             index += 1
             switch element {
             case .chartlet:
@@ -117,7 +122,7 @@ public struct FolderExporter {
         }
         try writer.append("],\"chartlets\":[")
         index = 0
-        for element in document.elements {
+        for element in elements {
             index += 1
             switch element {
             case .chartlet(let chartlet):

@@ -60,6 +60,9 @@ public final class DocumentFile {
             let statements = try Statements(database)
             let total = max(document.elements.count, 1)
             try database.transaction { () throws(StoreError) in
+                // The schema's first layer gives way to the document's.
+                try database.execute("DELETE FROM layers")
+                for (position, layer) in document.layers.enumerated() { try statements.write(layer, at: position) }
                 for (id, png) in document.textures { try statements.insertTexture.run([.text(id), .blob(png)]) }
                 for (index, element) in document.elements.enumerated() {
                     try statements.insert(element)

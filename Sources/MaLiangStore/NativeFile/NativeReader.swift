@@ -25,9 +25,13 @@ struct NativeReader {
         var leftOut: [String] = []
         let (textures, unreadableImages) = try readTextures()
         leftOut += unreadableImages.map { "the image \"\($0.key)\": \($0.value)" }.sorted()
+        let (layers, unreadableLayers) = try readLayers()
+        leftOut += unreadableLayers
+        let layerIDs = Set(layers.map(\.id))
         let rows = try database.prepare(
             """
-            SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle
+            SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle,
+                layer
             FROM elements WHERE visible = 1 ORDER BY id
             """)
         try rows.bind([])
@@ -38,12 +42,14 @@ struct NativeReader {
         while try rows.step() {
             seen += 1
             switch element(from: rows, decoder: decoder, textures: textures) {
-            case .success(let element): elements.append(element)
+            case .success(let element) where layerIDs.contains(element.layer): elements.append(element)
+            case .success(let element):
+                leftOut.append("element \(element.id) is on \(element.layer), which the file lacks")
             case .failure(let problem): leftOut.append(problem.reason)
             }
             if seen % 256 == 0 { progress?(0.05 + 0.9 * Double(seen) / Double(total)) }
         }
-        document.load(elements: elements, textures: textures)
+        document.load(elements: elements, textures: textures, layers: layers)
         // Ids of rows left out stay taken, so new elements never replace them.
         document.reserveIDs(through: ElementID(max(maxID, 0)))
         progress?(1)
@@ -112,7 +118,7 @@ struct NativeReader {
                 .stroke(
                     Stroke(
                         id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale,
-                        samples: samples)))
+                        samples: samples, layer: LayerID(row.int64(12)))))
         case "chartlet":
             let values = (7...11).map { row.double(Int32($0)) }
             guard let texture = row.text(6) else {
@@ -120,7 +126,7 @@ struct NativeReader {
             }
             let chartlet = Chartlet(
                 id: id, textureID: texture, center: Point(x: values[0], y: values[1]),
-                size: Size(width: values[2], height: values[3]), angle: values[4])
+                size: Size(width: values[2], height: values[3]), angle: values[4], layer: LayerID(row.int64(12)))
             guard chartlet.isValid else {
                 return .failure(Problem(reason: "chartlet \(id) has an impossible placement"))
             }
@@ -131,6 +137,33 @@ struct NativeReader {
         case let kind:
             return .failure(Problem(reason: "element \(id) is of unknown kind \"\(kind ?? "null")\""))
         }
+    }
+
+    /// The layers, bottom first (one plain layer when the file has none it can use), and why any are left out.
+    private func readLayers() throws(StoreError) -> ([Layer], leftOut: [String]) {
+        let statement = try database.prepare(
+            "SELECT id, name, visible, locked, opacity, blend FROM layers ORDER BY position, id")
+        try statement.bind([])
+        var layers: [Layer] = []
+        var leftOut: [String] = []
+        while try statement.step() {
+            let id = LayerID(statement.int64(0))
+            guard Limits.elementID.contains(id.rawValue), layers.count < Document.maximumLayers else {
+                leftOut.append("\(id): beyond what a document holds")
+                continue
+            }
+            guard let blend = LayerBlend(rawValue: statement.text(5) ?? "") else {
+                leftOut.append("\(id): its blend \"\(statement.text(5) ?? "null")\" is unknown")
+                continue
+            }
+            // Out-of-range values (a name too long, an opacity of 3) are brought within bounds, not refused.
+            layers.append(
+                Layer(
+                    id: id, name: statement.text(1) ?? "", isVisible: statement.int64(2) != 0,
+                    isLocked: statement.int64(3) != 0, opacity: statement.double(4), blend: blend
+                ).clamped())
+        }
+        return (layers.isEmpty ? [Layer(id: .first, name: "Layer 1")] : layers, leftOut)
     }
 
     /// The readable images, and why each unreadable one is not.

@@ -3,7 +3,7 @@
 enum Schema {
     /// 'MLNG': marks a SQLite database as a MaLiang document.
     static let applicationID: Int64 = 0x4D4C_4E47
-    static let currentVersion: Int64 = 1
+    static let currentVersion: Int64 = 2
 
     /// `steps[n]` upgrades a version-n database to version n + 1 (version 0: an empty database).
     static let steps: [Int64: String] = [
@@ -25,7 +25,22 @@ enum Schema {
             angle REAL
         ) STRICT;
         CREATE TABLE textures(id TEXT PRIMARY KEY, png BLOB NOT NULL) STRICT;
-        """
+        """,
+        // Layers: every element of a version-1 file is on layer 1, which takes the place of the single page.
+        1: """
+        CREATE TABLE layers(
+            id INTEGER PRIMARY KEY,
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            visible INTEGER NOT NULL DEFAULT 1,
+            locked INTEGER NOT NULL DEFAULT 0,
+            opacity REAL NOT NULL DEFAULT 1,
+            blend TEXT NOT NULL DEFAULT 'normal'
+        ) STRICT;
+        INSERT INTO layers(id, position, name) VALUES (1, 0, 'Layer 1');
+        ALTER TABLE elements ADD COLUMN layer INTEGER NOT NULL DEFAULT 1;
+        CREATE INDEX elements_by_layer ON elements(layer);
+        """,
     ]
 
     /// Brings `database` to ``currentVersion``, each step in its own transaction.

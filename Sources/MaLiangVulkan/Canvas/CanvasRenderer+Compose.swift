@@ -72,14 +72,7 @@ extension CanvasRenderer {
             try bakePaintIfPending(progress: stamping)
             layer = paint
         } else {
-            layer = TileLayer(
-                context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height,
-                scale: scale)
-            let strokes = document.elements.compactMap { element -> Stroke? in
-                if case .stroke(let stroke) = element { return stroke }
-                return nil
-            }
-            try bake(strokes, into: layer, progress: stamping)
+            layer = try paint(atScale: scale, progress: stamping)
         }
         try compose(
             layer: layer, transform: ViewTransform(scale: scale, offsetX: -rect.x * scale, offsetY: -rect.y * scale),
@@ -230,7 +223,7 @@ extension CanvasRenderer {
                 }
             }
         }
-        for case .chartlet(let stored) in document.elements {
+        for (stored, opacity) in chartletsShown() {
             // A chartlet being dragged is shown where the drag has it; the document changes once, at the end.
             let chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
             guard let image = try chartletImages.image(chartlet.textureID) else { continue }
@@ -242,7 +235,27 @@ extension CanvasRenderer {
             else { continue }
             try quads.draw(
                 image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
-                commands)
+                opacity: opacity, commands)
+        }
+    }
+
+    /// The chartlets of shown layers in the order they show (bottom layer first), with their layer's opacity
+    /// (above the paint of every layer, as MaLiang's are; blend modes are the paint's).
+    func chartletsShown() -> [(Chartlet, opacity: Float)] {
+        let layers = document.layers
+        if layers.count == 1 {
+            guard layers[0].isVisible else { return [] }
+            let opacity = Float(layers[0].opacity)
+            return document.elements.compactMap { element in
+                if case .chartlet(let chartlet) = element { return (chartlet, opacity) }
+                return nil
+            }
+        }
+        var byLayer: [LayerID: [Chartlet]] = [:]
+        for case .chartlet(let chartlet) in document.elements { byLayer[chartlet.layer, default: []].append(chartlet) }
+        guard !byLayer.isEmpty else { return [] }
+        return layers.filter(\.isVisible).flatMap { layer in
+            (byLayer[layer.id] ?? []).map { ($0, Float(layer.opacity)) }
         }
     }
 }

@@ -53,14 +53,15 @@ extension CanvasRenderer {
     /// Stops showing the stroke in progress (it will not reach the document).
     public func cancelLiveStroke() { live = nil }
 
-    /// Composites a finished live stroke into the paint, keeping the tiles' previous state for undo.
+    /// Composites a finished live stroke into its layer's paint, keeping the tiles' previous state for undo.
     func commit(_ live: LiveStroke) throws(VulkanError) {
         let touched = live.wet.touchedTiles
         strokeTiles[live.stroke.id, default: []].formUnion(touched)
         var forgotten: [GPUImage] = []
+        let layer = paintOf(live.stroke.layer)
         try context.submitAndWait { commands throws(VulkanError) in
-            if keepsUndoCopies { forgotten = try history.remember(live.stroke.id, tiles: touched, of: paint, commands) }
-            try baker.composite(live.wet, onto: paint, commands)
+            if keepsUndoCopies { forgotten = try history.remember(live.stroke.id, tiles: touched, of: layer, commands) }
+            try baker.composite(live.wet, onto: layer, commands)
         }
         // Copies the history let go are destroyed only now, after the commands that read them have run.
         withExtendedLifetime(forgotten) {}

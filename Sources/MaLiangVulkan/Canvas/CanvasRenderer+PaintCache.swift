@@ -33,9 +33,12 @@ extension CanvasRenderer {
     /// Tiles of the kept paint not yet loaded (for tests and benchmarks).
     public var keptTilesWaiting: Int { cachedTiles.count }
 
-    /// Takes the kept paint as the document's when it was made from these strokes; returns whether it did.
+    /// Takes the kept paint as the document's when it was made from these strokes; returns whether it did. Only a
+    /// document of one layer keeps its paint (it is that layer's).
     func adoptKeptPaint(_ cache: PaintCache) -> Bool {
-        guard cache.paintKey() == paintKey else { return false }
+        guard document.layers.count == 1, cache.paintKey() == paintKey else { return false }
+        keptPaintLayer = document.layers[0].id
+        let paint = paintOf(keptPaintLayer)
         let columns = 0..<paint.columns
         let rows = 0..<paint.rows
         cachedTiles = Set(
@@ -50,6 +53,7 @@ extension CanvasRenderer {
     /// read is left for ``repairKeptTiles()``: this runs in the middle of stamping too.
     func loadKeptTiles(_ keys: Set<TileKey>? = nil) throws(VulkanError) {
         guard !cachedTiles.isEmpty, let paintCache else { return }
+        let paint = paintOf(keptPaintLayer)
         let wanted = keys.map { cachedTiles.intersection($0) } ?? cachedTiles
         guard !wanted.isEmpty else { return }
         cachedTiles.subtract(wanted)
@@ -136,11 +140,17 @@ extension CanvasRenderer {
 
     /// Keeps the paint in `cache` unless it holds this paint already: every tile read back and handed over a group
     /// at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing; paint of more than
-    /// ``keptTilesLimit`` tiles is not kept, and what was kept before is dropped.
+    /// ``keptTilesLimit`` tiles is not kept, nor that of a document of several layers, and what was kept before is
+    /// dropped.
     public func keepPaint(in cache: PaintCache) throws {
         guard !paintPending else { return }
         let key = paintKey
         guard cache.paintKey() != key else { return }
+        guard document.layers.count == 1 else {
+            if cache.paintKey() != nil { try cache.forgetPaint() }
+            return
+        }
+        let paint = paintOf(document.layers[0].id)
         guard paint.tiles.count + cachedTiles.count <= keptTilesLimit else {
             try cache.forgetPaint()
             return

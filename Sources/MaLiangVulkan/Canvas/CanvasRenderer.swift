@@ -26,8 +26,14 @@ public final class CanvasRenderer {
     /// shader; on a CPU device, the host's own code), or as rasterised quads through stroke layers (the path a
     /// stroke drawn live takes, and the reference the kernels are tested against).
     package var stamping: StampingPath
-    /// The paint at one document pixel per pixel.
-    private(set) var paint: TileLayer
+    /// Each layer's paint at one document pixel per pixel.
+    var layerPaint: [LayerID: TileLayer] = [:]
+    /// The layers composed, while the document has more than one or its one is not shown as it is.
+    var composition: LayerComposition?
+    /// The paint of the latest deleted layers, for a quick undo (older ones are stamped again).
+    var removedLayerPaint: [(id: LayerID, paint: TileLayer)] = []
+    /// The layer whose paint came from the file's kept paint.
+    var keptPaintLayer = LayerID.first
     var history = TileHistory()
     /// Tiles each baked stroke touched (for rebuilding tiles whose history was forgotten).
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
@@ -116,8 +122,6 @@ public final class CanvasRenderer {
         cpuStamping = CPUStamping(context, textures: brushTextures)
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
-        paint = TileLayer(
-            context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
         if !undo {
             paintPending = true
         } else if let paintCache, adoptKeptPaint(paintCache) {
@@ -125,6 +129,7 @@ public final class CanvasRenderer {
         } else {
             try bakeAll()
         }
+        if !paintPending { try updateComposition() }
     }
 
     deinit {
@@ -132,19 +137,19 @@ public final class CanvasRenderer {
         vkDeviceWaitIdle(context.device)
         live = nil
         history = TileHistory()
-        paint.removeAll()
+        removeAllPaint()
     }
 
     /// A chartlet shown in place of the document's one with the same id (while it is being moved, turned or
     /// scaled); set it back to nil once the document has the final placement.
     public var chartletPreview: Chartlet?
 
-    /// Number of paint tiles allocated (for tests and benchmarks).
-    public var paintTileCount: Int { paint.tiles.count }
+    /// Number of paint tiles allocated, every layer's (for tests and benchmarks).
+    public var paintTileCount: Int { layerPaint.values.reduce(0) { $0 + $1.tiles.count } }
 
     /// What the renderer holds: paint tiles, tiles kept for undo, device memory in bytes.
     public var statistics: (paintTiles: Int, undoTiles: Int, deviceMemory: Int) {
-        (paint.tiles.count, history.tileCount, context.memoryUse.current)
+        (paintTileCount, history.tileCount, context.memoryUse.current)
     }
 
     /// Registers a brush whose stamp is the alpha (or, for opaque images, the darkness) of a PNG image.
@@ -181,12 +186,12 @@ public final class CanvasRenderer {
                 try unbake(before)
                 try bake([after])
             case .cleared:
-                let forgotten = history.stashForClear(paint.takeAll())
+                let forgotten = history.stashForClear(layerPaint.mapValues { $0.takeAll() })
                 // A frame in flight may still sample an old clear's tiles: let it finish before they go.
                 if !forgotten.isEmpty { vkDeviceWaitIdle(context.device) }
             case .restored:
                 if let stash = history.takeClearStash() {
-                    paint.restoreAll(stash)
+                    for (id, tiles) in stash { paintOf(id).restoreAll(tiles) }
                 } else {
                     try rebuild(Set(strokeTiles.values.flatMap { $0 }))
                 }
@@ -196,9 +201,12 @@ public final class CanvasRenderer {
                 break  // The paper is drawn from the document's colour at composite time.
             case .inserted(.chartlet, _), .removed(.chartlet, _), .updated:
                 break  // Chartlets are drawn from the document at composite time.
+            case .layerInserted, .layerRemoved, .layerMoved, .layerChanged:
+                try applyLayerChange(change)
             }
         }
         try repairKeptTiles()
+        try updateComposition()
     }
 
     /// Drops every tile and stamps the whole document again (after a GPU failure left the paint in doubt).
@@ -209,8 +217,9 @@ public final class CanvasRenderer {
         strokeTiles = [:]
         cachedTiles = []
         strokeTilesComplete = true
-        paint.removeAll()
+        removeAllPaint()
         try bakeAll()
+        try updateComposition()
     }
 
     /// Stamps the paint if it was left for later (an export-only renderer).
@@ -220,6 +229,7 @@ public final class CanvasRenderer {
         guard paintPending else { return }
         paintPending = false
         try bakeAll(progress: range)
+        try updateComposition()
     }
 
     private func bakeAll(progress range: ClosedRange<Double> = 0...1) throws(VulkanError) {
@@ -239,7 +249,12 @@ public final class CanvasRenderer {
         _ strokes: [Stroke], into layer: TileLayer? = nil, onlyTiles: Set<TileKey>? = nil,
         rememberNewest: Int = .max, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
-        let target = layer ?? paint
+        guard let target = layer else {
+            // Each stroke into its own layer's paint, a layer at a time.
+            try bakeOnTheirLayers(strokes, onlyTiles: onlyTiles, rememberNewest: rememberNewest, progress: range)
+            return
+        }
+        let isDocumentPaint = isLayerPaint(target)
         let batch = CommandBatch(context)
         // On a GPU, one submission of kernel work runs while the next is recorded.
         var inFlight: CommandBatch.Submission?
@@ -273,13 +288,13 @@ public final class CanvasRenderer {
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
             // Kept paint under the stroke comes in first (before anything recorded in this batch runs).
-            if target === paint, !cachedTiles.isDisjoint(with: touched) { try loadKeptTiles(touched) }
+            if isDocumentPaint, !cachedTiles.isDisjoint(with: touched) { try loadKeptTiles(touched) }
             // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
             let added = touched.reduce(0) { $0 + (target.tile($1) == nil ? 1 : 0) }
             if target.tiles.count + added > TileLayer.maximumTiles { throw target.tooManyTiles }
             let remember =
-                keepsUndoCopies && target === paint && onlyTiles == nil && strokes.count - index <= rememberNewest
-            if target === paint { strokeTiles[stroke.id, default: []].formUnion(touched) }
+                keepsUndoCopies && isDocumentPaint && onlyTiles == nil && strokes.count - index <= rememberNewest
+            if isDocumentPaint { strokeTiles[stroke.id, default: []].formUnion(touched) }
             if usesKernel && StampRun.draws(stamps) {
                 if remember {
                     try stampQueued()
@@ -389,29 +404,34 @@ public final class CanvasRenderer {
 
     /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their copies are gone.
     private func unbake(_ stroke: Stroke) throws(VulkanError) {
+        let layer = paintOf(stroke.layer)
         if let saved = history.takeSnapshot(of: stroke.id) {
             try context.submitAndWait { commands throws(VulkanError) in
-                for (key, copy) in saved { try paint.restore(key, from: copy, commands) }
+                for (key, copy) in saved { try layer.restore(key, from: copy, commands) }
             }
         } else {
             // A stroke whose paint came from the file was never stamped here: its tiles are worked out now.
             let tiles = strokeTiles[stroke.id] ?? tilesReached(by: stroke)
             strokeTiles[stroke.id] = nil
-            try rebuild(tiles)
+            try rebuild(tiles, on: [stroke.layer])
         }
         strokeTiles[stroke.id] = nil
     }
 
-    /// Clears `tiles` and re-stamps every stroke of the document that touches them, in order.
-    func rebuild(_ tiles: Set<TileKey>) throws(VulkanError) {
+    /// Clears `tiles` of the paint of `layers` (every layer's when nil) and re-stamps every stroke on them that
+    /// touches them, in order.
+    func rebuild(_ tiles: Set<TileKey>, on layers: Set<LayerID>? = nil) throws(VulkanError) {
         guard !tiles.isEmpty else { return }
         try completeStrokeTiles()
+        let layers = layers ?? Set(document.layers.map(\.id))
         // Stamped again from the strokes: what was kept of them is not needed.
-        cachedTiles.subtract(tiles)
-        for key in tiles { paint.replace(key, with: nil) }
+        if layers.contains(keptPaintLayer) { cachedTiles.subtract(tiles) }
+        for id in layers {
+            for key in tiles { paintOf(id).replace(key, with: nil) }
+        }
         let strokes = document.elements.compactMap { element -> Stroke? in
-            guard case .stroke(let stroke) = element, let touched = strokeTiles[stroke.id],
-                !touched.isDisjoint(with: tiles)
+            guard case .stroke(let stroke) = element, layers.contains(stroke.layer),
+                let touched = strokeTiles[stroke.id], !touched.isDisjoint(with: tiles)
             else { return nil }
             return stroke
         }

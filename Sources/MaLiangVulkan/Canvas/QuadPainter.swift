@@ -1,4 +1,5 @@
 import CVulkan
+import MaLiangCore
 
 /// Draws textured quads given by their four corners in target pixels: tiles under the view transform, chartlets,
 /// a stroke layer baked onto the paint.
@@ -68,15 +69,47 @@ struct QuadPainter {
         var set: VkDescriptorSet? = try pipelines.bind(source, repeating: sampler == .repeating)
         vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
         vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.quadLayout, 0, 1, &set, 0, nil)
+        push(
+            corners, texture: texture, targetWidth: targetWidth, targetHeight: targetHeight, opacity: opacity,
+            fourth: dither ? 1 : 0, layout: pipelines.quadLayout, commands)
+    }
+
+    /// Records a whole tile of `side` pixels: one layer's tile `source` composed with `blend` and `opacity` over
+    /// `backdrop` (a copy of the target's pixels), replacing the target's (layer.frag).
+    func drawLayer(
+        _ source: GPUImage, over backdrop: GPUImage, blend: LayerBlend, opacity: Float, side: Int,
+        _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
+        let pipeline = try pipelines.pipeline(.layerBlend, format: TileLayer.format, blend: .copy)
+        var sets: [VkDescriptorSet?] = [try pipelines.bind(source), try pipelines.bind(backdrop)]
+        vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+        vkCmdBindDescriptorSets(
+            commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layerBlendLayout, 0, 2, &sets, 0, nil)
+        let mode: Float =
+            switch blend {
+            case .normal: 0
+            case .multiply: 1
+            case .screen: 2
+            case .overlay: 3
+            }
+        push(
+            .rectangle(x: 0, y: 0, width: Double(side), height: Double(side)), texture: .whole, targetWidth: side,
+            targetHeight: side, opacity: opacity, fourth: mode, layout: pipelines.layerBlendLayout, commands)
+    }
+
+    /// Pushes quad.vert's constants (the fourth float is the fragment shader's own: dither, or a blend mode) and
+    /// draws the quad.
+    private func push(
+        _ corners: Corners, texture: TextureRect, targetWidth: Int, targetHeight: Int, opacity: Float, fourth: Float,
+        layout: VkPipelineLayout, _ commands: VkCommandBuffer
+    ) {
         let p = corners.points.map { (Float($0.0), Float($0.1)) }
         var push: [Float] = [
             p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1, Float(targetWidth), Float(targetHeight),
-            opacity,
-            dither ? 1 : 0,
-            Float(texture.u), Float(texture.v), Float(texture.width), Float(texture.height),
+            opacity, fourth, Float(texture.u), Float(texture.v), Float(texture.width), Float(texture.height),
         ]
         vkCmdPushConstants(
-            commands, pipelines.quadLayout,
+            commands, layout,
             VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
             0, UInt32(Pipelines.quadPushSize), &push)
         vkCmdDraw(commands, 4, 1, 0, 0)

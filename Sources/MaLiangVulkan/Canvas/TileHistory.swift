@@ -10,7 +10,7 @@ struct TileHistory {
     /// 64 copies of 256² × 8 bytes: 32 MiB — a few dozen ordinary strokes; older ones are rebuilt when undone.
     var budgetTiles = 64
     private var snapshots: [(id: ElementID, tiles: [TileKey: GPUImage?])] = []
-    private var clearStashes: [[TileKey: GPUImage]] = []
+    private var clearStashes: [[LayerID: [TileKey: GPUImage]]] = []
     private var storedTiles = 0
 
     /// Copies the tiles `id` is about to change (level 0 only: smaller levels are made again when restored). Calls
@@ -65,16 +65,17 @@ struct TileHistory {
 
     /// Keeps the tiles a clear took away. Returns the tiles of a stash forgotten to stay within the limit (the
     /// caller keeps them until recorded commands have run).
-    mutating func stashForClear(_ tiles: [TileKey: GPUImage]) -> [GPUImage] {
+    mutating func stashForClear(_ tiles: [LayerID: [TileKey: GPUImage]]) -> [GPUImage] {
         clearStashes.append(tiles)
         guard clearStashes.count > Self.clearStashLimit else { return [] }
-        return Array(clearStashes.removeFirst().values)
+        return clearStashes.removeFirst().values.flatMap(\.values)
     }
 
-    mutating func takeClearStash() -> [TileKey: GPUImage]? { clearStashes.popLast() }
+    /// The newest clear's tiles, by layer.
+    mutating func takeClearStash() -> [LayerID: [TileKey: GPUImage]]? { clearStashes.popLast() }
 
     /// Tiles held for undo: copies of recent strokes' tiles and the stashes of recent clears.
-    var tileCount: Int { storedTiles + clearStashes.reduce(0) { $0 + $1.count } }
+    var tileCount: Int { storedTiles + clearStashes.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } } }
 }
 
 /// Copies level 0 of one tile-sized image into another.

@@ -175,6 +175,15 @@ final class TileLayer {
     /// A number that changes whenever tile `key`'s pixels do.
     func revision(of key: TileKey) -> UInt64 { revisions[key] ?? 0 }
 
+    /// The newest change's revision: tiles that change later have higher ones.
+    var latestRevision: UInt64 { lastRevision }
+
+    /// Tiles whose pixels changed (or which went) after `revision`.
+    func keysChanged(after revision: UInt64) -> [TileKey] {
+        guard revision < lastRevision else { return [] }
+        return revisions.compactMap { $0.value > revision ? $0.key : nil }
+    }
+
     /// Notes that `rect` (tile pixels) of tile `key` was drawn to.
     func markDirty(_ key: TileKey, _ rect: PixelRect) {
         let clipped = PixelRect(

@@ -18,6 +18,8 @@ final class Pipelines {
     enum Shader: Hashable {
         case stamp
         case quad
+        /// A layer's tile composed onto a backdrop with its blend mode (layer.frag; sets 0 and 1 bind the two).
+        case layerBlend
     }
 
     /// Bytes of push constants of each shader (see Shaders/).
@@ -28,6 +30,8 @@ final class Pipelines {
     let setLayout: VkDescriptorSetLayout
     let stampLayout: VkPipelineLayout
     let quadLayout: VkPipelineLayout
+    /// Two images bound (quad.vert's push constants): a layer's tile and the backdrop it is composed onto.
+    let layerBlendLayout: VkPipelineLayout
     let linearSampler: VkSampler
     let nearestSampler: VkSampler
     /// Linear and repeating: a ``TileMosaic`` wraps around, so a tile in its last cell has its neighbour in the first.
@@ -63,6 +67,8 @@ final class Pipelines {
         setLayout = createdSetLayout
         stampLayout = try Self.makeLayout(device, setLayout: createdSetLayout, pushSize: Self.stampPushSize)
         quadLayout = try Self.makeLayout(device, setLayout: createdSetLayout, pushSize: Self.quadPushSize)
+        layerBlendLayout = try Self.makeLayout(
+            device, setLayout: createdSetLayout, pushSize: Self.quadPushSize, sets: 2)
         linearSampler = try Self.makeSampler(device, filter: VK_FILTER_LINEAR)
         nearestSampler = try Self.makeSampler(device, filter: VK_FILTER_NEAREST)
         repeatingSampler = try Self.makeSampler(
@@ -87,7 +93,7 @@ final class Pipelines {
         for (name, code) in [
             ("stamp.vert", ShaderCode.stamp_vert), ("stamp.frag", ShaderCode.stamp_frag),
             ("quad.vert", ShaderCode.quad_vert),
-            ("quad.frag", ShaderCode.quad_frag),
+            ("quad.frag", ShaderCode.quad_frag), ("layer.frag", ShaderCode.layer_frag),
         ] {
             modules[name] = try Self.makeModule(device, code, name: name)
         }
@@ -103,6 +109,7 @@ final class Pipelines {
         vkDestroySampler(device, repeatingSampler, nil)
         vkDestroyPipelineLayout(device, stampLayout, nil)
         vkDestroyPipelineLayout(device, quadLayout, nil)
+        vkDestroyPipelineLayout(device, layerBlendLayout, nil)
         vkDestroyDescriptorSetLayout(device, setLayout, nil)
     }
 
@@ -153,7 +160,12 @@ final class Pipelines {
     }
 
     private func makePipeline(_ shader: Shader, format: VkFormat, blend: BlendMode) throws(VulkanError) -> VkPipeline {
-        let names = shader == .stamp ? ("stamp.vert", "stamp.frag") : ("quad.vert", "quad.frag")
+        let names =
+            switch shader {
+            case .stamp: ("stamp.vert", "stamp.frag")
+            case .quad: ("quad.vert", "quad.frag")
+            case .layerBlend: ("quad.vert", "layer.frag")
+            }
         guard let vertexModule = modules[names.0], let fragmentModule = modules[names.1] else {
             throw VulkanError("no shader")
         }
@@ -227,7 +239,12 @@ final class Pipelines {
                                 info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
                                 info.stageCount = 2
                                 info.pStages = UnsafePointer(stagePointer.baseAddress)
-                                info.layout = shader == .stamp ? stampLayout : quadLayout
+                                info.layout =
+                                    switch shader {
+                                    case .stamp: stampLayout
+                                    case .quad: quadLayout
+                                    case .layerBlend: layerBlendLayout
+                                    }
                                 return withUnsafePointer(to: &rendering) { renderingPointer in
                                     info.pNext = UnsafeRawPointer(renderingPointer)
                                     return withUnsafePointer(to: &vertexInput) {
@@ -290,18 +307,17 @@ final class Pipelines {
         return state
     }
 
-    private static func makeLayout(_ device: VkDevice, setLayout: VkDescriptorSetLayout, pushSize: Int)
-        throws(VulkanError)
-        -> VkPipelineLayout
-    {
+    private static func makeLayout(
+        _ device: VkDevice, setLayout: VkDescriptorSetLayout, pushSize: Int, sets: Int = 1
+    ) throws(VulkanError) -> VkPipelineLayout {
         var range = VkPushConstantRange(
             stageFlags: VkShaderStageFlags(VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue),
             offset: 0,
             size: UInt32(pushSize))
-        var layouts: [VkDescriptorSetLayout?] = [setLayout]
+        var layouts = [VkDescriptorSetLayout?](repeating: setLayout, count: sets)
         var info = VkPipelineLayoutCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
-        info.setLayoutCount = 1
+        info.setLayoutCount = UInt32(sets)
         info.pushConstantRangeCount = 1
         var layout: VkPipelineLayout?
         let result = withUnsafePointer(to: &range) { rangePointer in

@@ -140,6 +140,11 @@ extension PaintingApp {
                 {
                     // A name being typed takes every key that types (space too).
                     dispatch(effects)
+                } else if state == .pressed, !keyboard.control, session.layerNameDraft != nil || symbol == 0xff1b,
+                    let key = BrushEditorKey(keysym: symbol, text: keyboard.text(for: key)),
+                    let effects = session.layerPanelKey(key)
+                {
+                    dispatch(effects)
                 } else if symbol == 0x20 {
                     dispatch(session.perform(.panHold(state == .pressed)))
                 } else if state == .pressed, !keyboard.control, let key = ColorPanelKey(keysym: symbol),

@@ -51,7 +51,12 @@ extension PaintingApp {
                 ? NewDrawingView(
                     panel: session.newDrawingPanel, size: session.newDrawingChoice.size,
                     paper: session.newDrawingChoice.paper, currentSize: document.size,
-                    currentPaper: document.background) : nil)
+                    currentPaper: document.background) : nil,
+            layers: session.isLayerPanelOpen
+                ? LayerPanelView(
+                    panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
+                    draft: session.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
+                    settings: document.layer(session.currentLayer)) : nil)
     }
 
     private var brushEditorView: BrushEditorView? {

@@ -9,6 +9,7 @@ final class ShortcutSheet {
         ("E / B", "Eraser / back to the brush"), ("[ / ]", "Smaller / larger brush"),
         ("Hex digits, Return", "With the colour panel open: type a colour (3A7BD5)"),
         ("F5", "Brush editor: settings, pressure curve, saved brushes"),
+        ("F6", "Layers: new, copy, delete, order, show, lock, opacity, blend"),
         ("0", "Show the whole drawing"), ("Ctrl+1", "One drawing pixel per screen pixel"),
         ("Space + drag, middle button", "Move the view"), ("Ctrl + scroll, pinch", "Zoom"),
         ("Two fingers", "Move, zoom and turn the view"), ("Pen's lower button", "Move the view; select an image"),

@@ -28,6 +28,8 @@ final class Toolbar {
         var brushEditor: BrushEditorView?
         /// The New panel, when it is open.
         var newDrawing: NewDrawingView?
+        /// The layer panel, when it is open.
+        var layers: LayerPanelView?
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -41,6 +43,7 @@ final class Toolbar {
     private let colorPictures: ColorPanelPictures
     private let brushEditorPictures: BrushEditorPictures
     private let newDrawingPictures: NewDrawingPictures
+    private let layerPictures: LayerPanelPictures
     private var words = TextCache()
     private let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
@@ -54,6 +57,7 @@ final class Toolbar {
         colorPictures = ColorPanelPictures(renderer: renderer)
         brushEditorPictures = BrushEditorPictures(renderer: renderer)
         newDrawingPictures = NewDrawingPictures(renderer: renderer)
+        layerPictures = LayerPanelPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
@@ -83,7 +87,7 @@ final class Toolbar {
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
             (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
-            (.open, .open), (.saveAs, .saveAs),
+            (.open, .open), (.saveAs, .saveAs), (.layers, .layers),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -123,6 +127,9 @@ final class Toolbar {
             placements += try brushEditorPictures.overlays(
                 editor, scale: scale, background: background, theme: theme)
         }
+        if let panel = state.layers {
+            placements += try layerPictures.overlays(panel, scale: scale, background: background, theme: theme)
+        }
         placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
         return placements
     }
@@ -137,7 +144,7 @@ final class Toolbar {
         if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
             || (action == .picker && state.picking) || (action == .more && state.menuOpen)
             || (action == .colorWheel && state.colorPanel != nil)
-            || (action == .brushEditor && state.brushEditor != nil)
+            || (action == .brushEditor && state.brushEditor != nil) || (action == .layers && state.layers != nil)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }
@@ -195,7 +202,7 @@ extension Toolbar {
             }
         }
         if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil, state.brushEditor == nil,
-            state.newDrawing == nil,
+            state.newDrawing == nil, state.layers == nil,
             let button = layout.buttons.first(where: { $0.action == action }),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),

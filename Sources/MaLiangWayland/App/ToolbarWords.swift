@@ -22,6 +22,7 @@ enum ToolbarWords {
         case .undo: "Undo (Ctrl+Z)"
         case .redo: "Redo (Ctrl+Shift+Z)"
         case .fit: "Show the whole drawing (0)"
+        case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
         case .export: "Export as PNG… (Ctrl+Shift+E)"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"
         case .open: "Open a drawing… (Ctrl+O)"

@@ -96,6 +96,7 @@ package enum KeyCommand {
         case (0xffff, false, _), (0xff08, false, false): .deleteSelection  // Delete, BackSpace
         case (0xffc8, _, _): .fullscreen  // F11
         case (0xffc2, _, _): .brushEditor  // F5
+        case (0xffc3, _, _): .layers  // F6
         case (0xffbe, _, _), (0x3f, false, _), (0x2f, false, true): .shortcuts  // F1, ?
         default: nil
         }

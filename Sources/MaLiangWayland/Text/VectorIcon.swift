@@ -147,6 +147,45 @@ extension VectorIcon {
         return icon
     }
 
+    /// Three sheets stacked: the layer panel.
+    static var layers: VectorIcon {
+        var icon = VectorIcon()
+        for offset in [8.0, 0, -8] {
+            icon.path([(20, 13 + offset), (32, 19 + offset), (20, 25 + offset), (8, 19 + offset)], closed: true)
+            icon.fill(VectorIcon.paper)
+            icon.path([(20, 13 + offset), (32, 19 + offset), (20, 25 + offset), (8, 19 + offset)], closed: true)
+            icon.stroke(width: 2)
+        }
+        return icon
+    }
+
+    /// An eye, open (the layer shows) or struck through (hidden).
+    static func eye(open: Bool) -> VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(6, 20), (13, 13), (20, 11), (27, 13), (34, 20), (27, 27), (20, 29), (13, 27)], closed: true)
+        icon.stroke(width: 2.2)
+        if open {
+            icon.disc(20, 20, radius: 5)
+        } else {
+            icon.path([(8, 32), (32, 8)])
+            icon.stroke(width: 2.5)
+        }
+        return icon
+    }
+
+    /// A padlock, closed (the layer is locked) or open.
+    static func lock(closed: Bool) -> VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(11, 19), (29, 19), (29, 33), (11, 33)], closed: true)
+        icon.fill(closed ? VectorIcon.ink : (0.55, 0.55, 0.6, 1))
+        icon.arc(20, 14, radius: 6, from: .pi, to: 2 * .pi)
+        if closed { icon.line(26, 19) } else { icon.line(26, 10) }
+        icon.move(14, 14)
+        icon.line(14, 19)
+        icon.stroke(width: 2.5, closed ? VectorIcon.ink : (0.55, 0.55, 0.6, 1))
+        return icon
+    }
+
     /// Three lines: the menu (file actions, and what the strip has no room for).
     static var more: VectorIcon {
         var icon = VectorIcon()

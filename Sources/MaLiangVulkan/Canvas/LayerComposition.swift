@@ -1,0 +1,39 @@
+import CVulkan
+import MaLiangCore
+
+/// The document's layers composed into one paint, tile by tile, kept up to date by following each layer's changes
+/// (tile revisions) and what changes layers as a whole (order, visibility, opacity, blend). Everything downstream —
+/// window frames, zoomed views, exports at one pixel per document pixel — reads this paint as it would one layer's.
+final class LayerComposition {
+    let composite: TileLayer
+    /// The revision of each layer's paint already composed.
+    var composed: [LayerID: UInt64] = [:]
+    /// Tiles to compose again whatever the revisions say (a layer moved, hidden, faded, deleted or back).
+    var pending: Set<TileKey> = []
+    let backdrop: BackdropTile
+
+    init(_ composite: TileLayer) {
+        self.composite = composite
+        backdrop = BackdropTile(composite.context)
+    }
+}
+
+/// Where a tile is copied to be read as the backdrop of a blend mode (a pass cannot read its own target); made on
+/// first use.
+final class BackdropTile {
+    private let context: VulkanContext
+    private var image: GPUImage?
+
+    init(_ context: VulkanContext) { self.context = context }
+
+    func image(_ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
+        if let image { return image }
+        let made = try GPUImage(
+            context, width: TileLayer.tileSize, height: TileLayer.tileSize, format: TileLayer.format,
+            usage: VkImageUsageFlagBits(
+                VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue))
+        made.initializeLayout(commands)
+        image = made
+        return made
+    }
+}
