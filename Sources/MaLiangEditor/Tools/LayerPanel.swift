@@ -95,7 +95,7 @@ public struct LayerPanel: Equatable, Sendable {
 
     /// The current layer's opacity track.
     public var opacityTrack: Box {
-        (x + Self.padding + 70, listBottom + 8, Self.width - 2 * Self.padding - 70 - 44, Self.sliderHeight)
+        (x + Self.padding + 70, listBottom + 8, Self.width - 2 * Self.padding - 70 - 54, Self.sliderHeight)
     }
 
     /// The words before the opacity track.

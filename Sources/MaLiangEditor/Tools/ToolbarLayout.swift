@@ -55,14 +55,13 @@ public struct ToolbarLayout: Equatable, Sendable {
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
-    /// the layers, fit, then the rest as they stand (so at 1280 px with our own window buttons, only "darker" —
-    /// the brush editor's opacity does the same — goes to the menu).
+    /// the colours, the picker, the layers, fit, then the rest as they stand (so at 1280 px with our own window
+    /// buttons, only "darker" — the brush editor's opacity does the same — goes to the menu).
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
         let first: [Action] =
-            [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [
-                .colorWheel, .brushEditor, .layers, .fit,
-            ]
+            [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel, .brushEditor]
+            + colors.indices.map { Action.color($0) } + [.picker, .layers, .fit]
         return first + all.filter { !first.contains($0) }
     }
 
