@@ -18,7 +18,10 @@ enum DocumentCommands {
             defer { file.close() }
             document = file.document
             leftOut = file.leftOut
-            schema = "native, schema version \(DocumentFile.schemaVersion)"
+            schema =
+                "native, schema version \(file.fileSchemaVersion)"
+                + (file.fileSchemaVersion < DocumentFile.schemaVersion
+                    ? " (upgraded to \(DocumentFile.schemaVersion) when next opened for writing)" : "")
         }
         var strokes = 0
         var chartlets = 0
@@ -37,6 +40,16 @@ enum DocumentCommands {
         print("strokes: \(strokes)")
         print("chartlets: \(chartlets)")
         print("images: \(document.textures.count)")
+        print("layers (top first):")
+        var onLayer: [LayerID: Int] = [:]
+        for element in document.elements { onLayer[element.layer, default: 0] += 1 }
+        for layer in document.layers.reversed() {
+            var traits = [layer.blend.rawValue, "\(Int((layer.opacity * 100).rounded())) %"]
+            if !layer.isVisible { traits.append("hidden") }
+            if layer.isLocked { traits.append("locked") }
+            let count = onLayer[layer.id] ?? 0
+            print("  \(layer.name) (\(traits.joined(separator: ", "))): \(count) element\(count == 1 ? "" : "s")")
+        }
         print("brushes:" + (brushes.isEmpty ? " none" : ""))
         for (name, count) in brushes.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(count) stroke\(count == 1 ? "" : "s")")

@@ -73,9 +73,14 @@ import Testing
             "Fixtures/version-1.maliang")
         let url = try temporaryFolder().appendingPathComponent("old.maliang")
         try FileManager.default.copyItem(at: fixture, to: url)
-        // A reader may not upgrade it; the first writer does.
-        #expect(throws: StoreError.self) { try DocumentFile.open(at: url, readOnly: true) }
+        // A reader reads it as it is, changing nothing; the first writer upgrades it.
+        let before = try Data(contentsOf: url)
+        let reader = try DocumentFile.open(at: url, readOnly: true)
+        #expect(reader.document.layers.count == 1 && reader.document.elements.count == 3 && reader.leftOut.isEmpty)
+        reader.close()
+        #expect(try Data(contentsOf: url) == before)
         let file = try DocumentFile.open(at: url)
+        #expect(file.document.elements == reader.document.elements)
         let document = file.document
         #expect(file.leftOut.isEmpty)
         #expect(document.layers == [Layer(id: .first, name: "Layer 1")])

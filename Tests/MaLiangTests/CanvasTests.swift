@@ -30,6 +30,38 @@ import Testing
         #expect(canvas.paper == Color(red: 0, green: 0, blue: 1))
     }
 
+    @Test func layersFromCodeComposeUndoAndAreSaved() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("layers-\(UUID()).maliang")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        do {
+            let canvas = try Canvas(file: url, size: Size(width: 200, height: 100))
+            canvas.draw(line(y: 50), with: .brush(solid))
+            let top = try #require(canvas.addLayer())
+            #expect(canvas.currentLayer == top && canvas.layers.count == 2)
+            var white = solid
+            white.color = .white
+            canvas.draw(line(y: 50), with: .brush(white))
+            #expect(try canvas.snapshot().rgba(x: 100, y: 50).red > 0.95, "the upper layer covers the lower one")
+            canvas.updateLayer(top) {
+                $0.blend = .multiply
+                $0.name = "Wash"
+            }
+            #expect(try canvas.snapshot().rgba(x: 100, y: 50).red < 0.05, "white multiplied changes nothing")
+            canvas.undo()
+            #expect(canvas.layers[1].blend == .normal && canvas.layers[1].name != "Wash", "one change")
+            canvas.redo()
+            canvas.currentLayer = canvas.layers[0].id
+            canvas.moveCurrentLayer(up: true)
+            #expect(canvas.layers.map(\.name) == ["Wash", "Layer 1"])
+        }
+        let again = try Canvas(file: url)
+        #expect(again.layers.map(\.name) == ["Wash", "Layer 1"] && again.layers[0].blend == .multiply)
+        #expect(try again.snapshot().rgba(x: 100, y: 50).red < 0.05)
+        again.deleteCurrentLayer()
+        again.deleteCurrentLayer()
+        #expect(again.layers.count == 1)
+    }
+
     @Test func chartletsArePlacedFromATextureAndBadOnesAreRefused() throws {
         let canvas = try Canvas(size: Size(width: 200, height: 100))
         let texture = try canvas.makeTexture(with: try png(red: 255, green: 0, blue: 0))

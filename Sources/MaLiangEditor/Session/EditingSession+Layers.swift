@@ -145,6 +145,12 @@ extension EditingSession {
         changeLayer(id) { $0.name = name }
     }
 
+    /// Changes layer `id`'s settings — whatever `change` sets of its name, visibility, lock, opacity and blend — as
+    /// one undo step.
+    public func updateLayer(_ id: LayerID, _ change: (inout Layer) -> Void) -> Effects {
+        changeLayer(id, change)
+    }
+
     private func changeLayer(_ id: LayerID, merging: Bool = false, _ change: (inout Layer) -> Void) -> Effects {
         var effects = Effects()
         effects.redraw = true

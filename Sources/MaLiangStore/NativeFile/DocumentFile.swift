@@ -12,6 +12,9 @@ public final class DocumentFile {
     /// The schema version this build writes (and the newest it reads).
     public static var schemaVersion: Int { Int(Schema.currentVersion) }
 
+    /// The schema version of the file as it is: ``schemaVersion`` once a writer has opened it, an older one while
+    /// only read.
+    public private(set) var fileSchemaVersion = DocumentFile.schemaVersion
     /// Where it is written; it changes only when the file was deleted or replaced under it (``keepOnDisk()``).
     public private(set) var url: URL
     /// The content as it was read when the file was opened (or created); the editor takes it from here.
@@ -20,7 +23,8 @@ public final class DocumentFile {
     /// kept in the file as it was.
     public let leftOut: [String]
     var database: SQLiteDatabase
-    /// Nil only while the document moves to a new file (a connection closes only once its statements are gone).
+    /// Nil for a reader, and while the document moves to a new file (a connection closes only once its statements
+    /// are gone).
     private var statements: Statements?
     /// Reads loaded strokes' samples when they are needed.
     private let samples: StoredSampleReader?
@@ -90,33 +94,37 @@ public final class DocumentFile {
         let lock = readOnly ? nil : try WriterLock(path: url.path)
         let database = try SQLiteDatabase(path: url.path, create: false, readOnly: readOnly)
         do {
-            try check(database, readOnly: readOnly)
+            let version = try check(database, readOnly: readOnly)
             if !readOnly { try configure(database) }
             let samples = try StoredSampleReader(path: url.path)
-            let (document, leftOut) = try NativeReader(database: database, samples: samples).read(
+            let (document, leftOut) = try NativeReader(database: database, samples: samples, version: version).read(
                 dropHidden: !readOnly, progress: progress)
-            return try DocumentFile(
-                url: url, document: document, leftOut: leftOut, database: database, samples: samples, lock: lock)
+            let file = try DocumentFile(
+                url: url, document: document, leftOut: leftOut, database: database, samples: samples, lock: lock,
+                writable: !readOnly)
+            file.fileSchemaVersion = Int(version)
+            return file
         } catch {
             database.close()
             throw error
         }
     }
 
-    /// Reads a document from a file's bytes in memory (never written; every stroke's samples in memory), with what
-    /// had to be left out.
+    /// Reads a document from a file's bytes in memory (never written; an older schema upgraded in memory; every
+    /// stroke's samples in memory), with what had to be left out.
     package static func read(bytes: Data, name: String = "the document") throws(StoreError) -> (
         Document, leftOut: [String]
     ) {
         let database = try SQLiteDatabase(bytes: bytes, name: name)
         defer { database.close() }
-        try check(database, readOnly: true)
-        return try NativeReader(database: database, samples: nil).read(dropHidden: false, progress: nil)
+        let version = try check(database, readOnly: false)
+        return try NativeReader(database: database, samples: nil, version: version).read(
+            dropHidden: false, progress: nil)
     }
 
     private init(
         url: URL, document: Document, leftOut: [String], database: SQLiteDatabase,
-        samples: StoredSampleReader? = nil, lock: WriterLock?
+        samples: StoredSampleReader? = nil, lock: WriterLock?, writable: Bool = true
     ) throws(StoreError) {
         self.lock = lock
         self.url = url
@@ -124,7 +132,8 @@ public final class DocumentFile {
         self.leftOut = leftOut
         self.database = database
         self.samples = samples
-        statements = try Statements(database)
+        // A reader writes nothing (and may be reading an older schema the statements do not fit).
+        statements = writable ? try Statements(database) : nil
     }
 
     /// Strokes whose samples could not be read from the file after it was opened (the disk failing, the file
@@ -171,14 +180,17 @@ public final class DocumentFile {
                 Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
         try database.transaction { () throws(StoreError) in
-            guard let statements else { throw StoreError(.io, "\(url.path) is not open") }
+            guard let statements else { throw StoreError(.io, "\(url.path) is not open for writing") }
             for change in changes { try statements.write(change) }
         }
     }
 
     // MARK: - Opening
 
-    private static func check(_ database: SQLiteDatabase, readOnly: Bool) throws(StoreError) {
+    /// Checks what the database is and upgrades an older schema — except for a reader, which must not change the
+    /// file and reads the older schema as it is. Returns the schema version to read.
+    @discardableResult
+    private static func check(_ database: SQLiteDatabase, readOnly: Bool) throws(StoreError) -> Int64 {
         let applicationID = try database.integer("PRAGMA application_id")
         let version = try database.integer("PRAGMA user_version")
         guard applicationID == Schema.applicationID else {
@@ -195,14 +207,9 @@ public final class DocumentFile {
         guard try verdict.step(), verdict.text(0) == "ok" else {
             throw StoreError(.damaged, "\(database.path) is damaged: \(verdict.text(0) ?? "integrity check failed")")
         }
-        if version < Schema.currentVersion {
-            guard !readOnly else {
-                throw StoreError(
-                    .io, "\(database.path) has schema version \(version) and must be upgraded: open it for writing once"
-                )
-            }
-            try Schema.migrate(database, from: version)
-        }
+        if version == Schema.currentVersion || readOnly { return version }
+        try Schema.migrate(database, from: version)
+        return Schema.currentVersion
     }
 
     private static func configure(_ database: SQLiteDatabase) throws(StoreError) {

@@ -9,6 +9,9 @@ struct NativeReader {
     let database: SQLiteDatabase
     /// Where loaded strokes read their samples from; nil keeps every stroke's samples in memory.
     let samples: StoredSampleReader?
+    /// The file's schema version: a reader leaves an older file as it is (version 1: no layers, every element on
+    /// one).
+    var version = Schema.currentVersion
 
     /// The document and what was left out of it. `dropHidden` removes the rows an earlier session had undone.
     func read(dropHidden: Bool, progress: ProgressHandler?) throws(StoreError) -> (Document, leftOut: [String]) {
@@ -31,7 +34,7 @@ struct NativeReader {
         let rows = try database.prepare(
             """
             SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle,
-                layer
+                \(version >= 2 ? "layer" : "1")
             FROM elements WHERE visible = 1 ORDER BY id
             """)
         try rows.bind([])
@@ -141,6 +144,7 @@ struct NativeReader {
 
     /// The layers, bottom first (one plain layer when the file has none it can use), and why any are left out.
     private func readLayers() throws(StoreError) -> ([Layer], leftOut: [String]) {
+        guard version >= 2 else { return ([Layer(id: .first, name: "Layer 1")], []) }
         let statement = try database.prepare(
             "SELECT id, name, visible, locked, opacity, blend FROM layers ORDER BY position, id")
         try statement.bind([])

@@ -71,7 +71,8 @@ package final class SQLiteDatabase {
         handle = db
         sqlite3_extended_result_codes(db, 1)
         guard mlsqlite_harden(db) == SQLITE_OK else { throw error("cannot configure SQLite") }
-        // SQLite owns the copy (freed with the connection) and may not grow it.
+        // SQLite owns the copy (freed with the connection) and may grow it: an older schema is upgraded in memory,
+        // never in a file.
         let size = bytes.count
         guard let copy = sqlite3_malloc64(sqlite3_uint64(max(size, 1))) else {
             throw StoreError(.io, "out of memory for \(name)")
@@ -87,7 +88,7 @@ package final class SQLiteDatabase {
                 header[19] = 1
             }
         }
-        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+        let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE)
         guard
             sqlite3_deserialize(
                 db, "main", copy.assumingMemoryBound(to: UInt8.self), sqlite3_int64(size), sqlite3_int64(size), flags)
