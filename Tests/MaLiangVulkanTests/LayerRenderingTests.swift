@@ -211,6 +211,65 @@ import Testing
         assertClean(context)
     }
 
+    /// A stroke drawn on a layer under another shows under it while it is drawn, and one on a faded layer shows
+    /// faded; what it showed goes when it is dropped, and at pen-up the paint is what a stored stroke gives.
+    @Test func aStrokeInProgressShowsInsideItsLayer() throws {
+        let context = try validatedContext()
+        // The upper layer: an opaque white band across the middle.
+        let document = try Document(size: Self.size)
+        let canvas = try CanvasRenderer(document: document, context: context)
+        let cover = Layer(id: document.makeLayerID(), name: "Cover")
+        try canvas.apply(document.addLayer(cover))
+        try canvas.apply(
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(), brush: solidBrush(size: 20, color: .white), seed: 1,
+                        samples: line(from: (0, 40), to: (120, 40)), layer: cover.id))))
+        let before = try canvas.render(view: ViewTransform(), width: 120, height: 80, background: false)
+        // Black down the lower layer, drawn live.
+        let samples = line(from: (60, 5), to: (60, 75))
+        var stroke = Stroke(
+            id: document.makeElementID(), brush: solidBrush(size: 10, color: .black), seed: 2, samples: [],
+            layer: .first)
+        var builder = stroke.makeBuilder()
+        canvas.beginLiveStroke(stroke)
+        var stamps: [Stamp] = []
+        for sample in samples { if let stored = stroke.samples.append(sample) { builder.add(stored, into: &stamps) } }
+        try canvas.addLiveStamps(stamps)
+        let during = try canvas.render(view: ViewTransform(), width: 120, height: 80, background: false)
+        #expect(during.at(60, 20).red < 0.05 && during.at(60, 20).alpha > 0.95, "the stroke shows where uncovered")
+        #expect(during.at(60, 40).red > 0.95, "the stroke shows above the layer that covers it")
+        // Dropped: the view is as before.
+        canvas.cancelLiveStroke()
+        #expect(try canvas.render(view: ViewTransform(), width: 120, height: 80, background: false) == before)
+        // Drawn again and finished: the paint is the stored stroke's.
+        canvas.beginLiveStroke(stroke)
+        try canvas.addLiveStamps(stamps + builder.finish())
+        try canvas.apply(document.append(.stroke(stroke)))
+        let reference = try Document(size: Self.size)
+        reference.load(elements: document.elements, textures: [:], layers: document.layers)
+        #expect(
+            try canvas.export(bitDepth: 16)
+                == CanvasRenderer(document: reference, context: context, undo: false).export(bitDepth: 16))
+        // On the top layer faded to half, a live stroke shows at half.
+        try canvas.apply(document.updateLayer(cover.id) { $0.opacity = 0.5 })
+        var faint = Stroke(
+            id: document.makeElementID(), brush: solidBrush(size: 10, color: .black), seed: 3, samples: [],
+            layer: cover.id)
+        var faintBuilder = faint.makeBuilder()
+        canvas.beginLiveStroke(faint)
+        var faintStamps: [Stamp] = []
+        for sample in line(from: (10, 70), to: (110, 70)) {
+            if let stored = faint.samples.append(sample) { faintBuilder.add(stored, into: &faintStamps) }
+        }
+        try canvas.addLiveStamps(faintStamps)
+        let faded = try canvas.render(view: ViewTransform(), width: 120, height: 80).at(30, 70)
+        #expect(abs(faded.red - 0.5) < 0.03, "\(faded)")
+        canvas.cancelLiveStroke()
+        assertClean(context)
+    }
+
     /// A placed image hides with its layer and fades with it.
     @Test func chartletsShowAndHideWithTheirLayer() throws {
         let context = try validatedContext()

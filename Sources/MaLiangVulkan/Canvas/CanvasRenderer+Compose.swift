@@ -170,7 +170,7 @@ extension CanvasRenderer {
     {
         let quads = QuadPainter(pipelines: pipelines)
         let side = Double(TileLayer.tileSize) / layer.scale
-        let showsLive = layer === paint ? live : nil
+        let showsLive = layer === paint ? liveShownAbove : nil
         let liveLayers = showsLive?.layers ?? []
         let shown = tilesShown(layer, through: transform, width: width, height: height, region: region)
         var keys: Set<TileKey>

@@ -24,6 +24,7 @@ extension CanvasRenderer {
     /// Starts showing a stroke in progress; one already shown is dropped. `stroke` gives the id the document will
     /// know it by, its brush, and the images of a chartlet brush (its samples are not read).
     public func beginLiveStroke(_ stroke: Stroke) {
+        if live != nil { cancelLiveStroke() }
         live = LiveStroke(stroke: stroke, wet: StrokeBaker.WetStroke(brush: stroke.brush, like: paint, pool: wetTiles))
     }
 
@@ -48,10 +49,16 @@ extension CanvasRenderer {
             }
         }
         painter.arena.reset()
+        try composeLiveStroke(reaching: stamps, prediction: prediction)
     }
 
     /// Stops showing the stroke in progress (it will not reach the document).
-    public func cancelLiveStroke() { live = nil }
+    public func cancelLiveStroke() {
+        live = nil
+        forgetLiveComposition()
+        // Composing again only what the stroke reached; a failure here shows at the next change's update.
+        try? updateComposition()
+    }
 
     /// Composites a finished live stroke into its layer's paint, keeping the tiles' previous state for undo.
     func commit(_ live: LiveStroke) throws(VulkanError) {

@@ -34,7 +34,7 @@ extension CanvasRenderer {
             abs(zoom - 1) < 1e-9 && abs(transform.rotation) < 1e-12
             && transform.offsetX == transform.offsetX.rounded()
             && transform.offsetY == transform.offsetY.rounded()
-        let liveLayers = layer === paint ? live.map(\.layers) ?? [] : []
+        let liveLayers = layer === paint ? liveShownAbove.map(\.layers) ?? [] : []
         guard !exact, let shown = tilesShown(layer, through: transform, width: width, height: height, region: region)
         else {
             liveMosaics.forEach { $0.removeAll() }

@@ -176,6 +176,7 @@ public final class CanvasRenderer {
                     // The stroke drawn live is now in the document. A kernel stamps it again, so that the paint is
                     // what reopening the document gives; the raster path has its stamps in the live layers.
                     self.live = nil
+                    forgetLiveComposition()
                     if usesKernel(for: stroke) { try bake([stroke]) } else { try commit(live) }
                 } else {
                     try bake([stroke])

@@ -10,6 +10,9 @@ final class LayerComposition {
     var composed: [LayerID: UInt64] = [:]
     /// Tiles to compose again whatever the revisions say (a layer moved, hidden, faded, deleted or back).
     var pending: Set<TileKey> = []
+    /// Tiles composed with the stroke in progress inside its layer, and those its guessed tail reaches now.
+    var liveTiles: Set<TileKey> = []
+    var livePredictionTiles: Set<TileKey> = []
     let backdrop: BackdropTile
 
     init(_ composite: TileLayer) {
