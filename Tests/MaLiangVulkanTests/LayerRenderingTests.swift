@@ -270,6 +270,42 @@ import Testing
         assertClean(context)
     }
 
+    /// Layer operations and their undo stamp no stroke again, and compose only the tiles of the layer they change:
+    /// the same work for a layer of 6 strokes over a page of 600 as over a page of 6.
+    @Test(arguments: [6, 600]) func layerOperationsCostTheSameWhateverTheDocumentHolds(strokesBelow: Int) throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 1024, height: 1024))
+        for index in 0..<strokesBelow {
+            let y = 20 + Double(index % 60) * 16
+            document.addStroke(solidBrush(size: 8), line(from: (10, y), to: (1010, y), steps: 8), seed: UInt64(index))
+        }
+        let top = Layer(id: document.makeLayerID(), name: "Top")
+        document.addLayer(top)
+        for index in 0..<6 {
+            let x = 100 + Double(index) * 20
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(), brush: solidBrush(size: 8, color: Self.blue), seed: 9,
+                        samples: line(from: (x, 100), to: (x, 200)), layer: top.id)))
+        }
+        let canvas = try CanvasRenderer(document: document, context: context)
+        let start = canvas.work
+        var steps: [[DocumentChange]] = [
+            document.updateLayer(top.id) { $0.isVisible = false }, document.undo(),
+            document.updateLayer(top.id) { $0.opacity = 0.3 }, document.updateLayer(top.id) { $0.blend = .overlay },
+            document.moveLayer(top.id, to: 0), document.undo(), document.undo(), document.undo(),
+            document.removeLayer(top.id), document.undo(),
+        ]
+        if let (_, copied) = document.duplicateLayer(top.id) { steps.append(copied) }
+        steps.append(document.undo())
+        for changes in steps { try canvas.apply(changes) }
+        #expect(canvas.work.strokesStamped == start.strokesStamped, "a layer operation stamped strokes again")
+        // The top layer reaches one tile: each of the 12 steps composes that tile (a copy: its tile, twice over).
+        #expect(canvas.work.tilesComposed - start.tilesComposed <= 13, "\(canvas.work)")
+        assertClean(context)
+    }
+
     /// A placed image hides with its layer and fades with it.
     @Test func chartletsShowAndHideWithTheirLayer() throws {
         let context = try validatedContext()

@@ -189,6 +189,7 @@ extension CanvasRenderer {
         let quads = QuadPainter(pipelines: pipelines)
         let side = TileLayer.tileSize
         let whole = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(side), height: Double(side))
+        work.tilesComposed += keys.count
         for group in keys.sorted().chunked(Self.composedTilesPerSubmission) {
             var emptied: [TileKey] = []
             try context.submitAndWait { commands throws(VulkanError) in

@@ -34,6 +34,8 @@ public final class CanvasRenderer {
     var removedLayerPaint: [(id: LayerID, paint: TileLayer)] = []
     /// The layer whose paint came from the file's kept paint.
     var keptPaintLayer = LayerID.first
+    /// Work done so far, for tests of what an operation costs: strokes stamped, tiles composed from layers.
+    package internal(set) var work = (strokesStamped: 0, tilesComposed: 0)
     var history = TileHistory()
     /// Tiles each baked stroke touched (for rebuilding tiles whose history was forgotten).
     var strokeTiles: [ElementID: Set<TileKey>] = [:]
@@ -285,6 +287,7 @@ public final class CanvasRenderer {
         }
         var source = StampSource(strokes)
         for (index, stroke) in strokes.enumerated() {
+            work.strokesStamped += 1
             let stamps = source.stamps(at: index)
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
