@@ -156,7 +156,42 @@ enum RenderBenchmark {
                         + "%d tiles; frame drawn, not copied %.2f ms; at 0.8× %.2f ms",
                     count, seconds(load), frames[frames.count / 2] * 1000, undos.sorted()[2] * 1000,
                     redos.sorted()[2] * 1000, canvas.paintTileCount, drawn[5] * 1000, zoomed[5] * 1000))
+            try layerCosts(canvas, document, strokes: count)
         }
+    }
+
+    /// What layers cost on the same document: a second layer made and painted on, its whole page composed again when
+    /// the first layer's opacity changes, its undo, and a frame of the two.
+    static func layerCosts(_ canvas: CanvasRenderer, _ document: Document, strokes: Int) throws {
+        func timed(_ changes: () -> [DocumentChange]) throws -> Double {
+            let start = ContinuousClock.now
+            try canvas.apply(changes())
+            return seconds(ContinuousClock.now - start)
+        }
+        let top = Layer(id: document.makeLayerID(), name: "Wash", blend: .multiply)
+        let added = try timed { document.addLayer(top) }
+        let samples = (0..<200).map { step in
+            InputSample(position: Point(x: 20 + Double(step) * 9.4, y: 540), pressure: 0.8, time: UInt64(step) * 8000)
+        }
+        let stroke = Stroke(
+            id: document.makeElementID(), brush: BrushPresets.brush(named: "marker") ?? .brush(Brush()), seed: 1,
+            samples: samples, layer: top.id)
+        let painted = try timed { document.append(.stroke(stroke)) }
+        var fades: [Double] = []
+        for _ in 0..<3 {
+            fades.append(try timed { document.updateLayer(.first) { $0.opacity = 0.5 } })
+            fades.append(try timed { document.undo() })
+        }
+        let view = ViewTransform()
+        _ = try canvas.measureFrame(view: view, width: 1920, height: 1080)
+        let frames = try (0..<10).map { _ in try canvas.measureFrame(view: view, width: 1920, height: 1080) }.sorted()
+        print(
+            String(
+                format:
+                    "%5d strokes, 2 layers: new layer %.2f ms; a stroke on it %.2f ms; the first layer faded or back "
+                    + "median %.2f ms (%d paint tiles); frame 1920×1080 median %.2f ms",
+                strokes, added * 1000, painted * 1000, fades.sorted()[fades.count / 2] * 1000,
+                canvas.paintTileCount, frames[frames.count / 2] * 1000))
     }
 
     /// Twelve samples somewhere on a 1920×1080 page.

@@ -164,12 +164,6 @@ extension CanvasRenderer {
             keys.formUnion(paint.keysChanged(after: composition.composed[layer.id] ?? 0))
             composition.composed[layer.id] = paint.latestRevision
         }
-        // Tiles composed before that no layer has any more.
-        if composition.composite.tiles.count > 0 {
-            for key in composition.composite.tiles.keys where !keys.contains(key) {
-                if !document.layers.contains(where: { layerPaint[$0.id]?.tile(key) != nil }) { keys.insert(key) }
-            }
-        }
         guard !keys.isEmpty else { return }
         try compose(
             keys, of: document.layers.map { (layerPaint[$0.id], $0) }, into: composition.composite,
