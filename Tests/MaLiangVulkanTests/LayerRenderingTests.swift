@@ -306,6 +306,26 @@ import Testing
         assertClean(context)
     }
 
+    /// The eraser erases only the layer it is used on.
+    @Test func theEraserErasesOnlyItsLayer() throws {
+        let context = try validatedContext()
+        let document = try Self.twoLayers(top: Layer(id: LayerID(2), name: "Top"))
+        let canvas = try CanvasRenderer(document: document, context: context)
+        let eraser = BrushPresets.brush(named: "eraser") ?? solidBrush(size: 1)
+        try canvas.apply(
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(), brush: eraser, seed: 4,
+                        samples: line(from: (0, 40), to: (120, 40), pressure: 1), layer: LayerID(2)))))
+        let image = try canvas.export()
+        // The upright band is erased where the eraser crossed it; the band under it is whole.
+        let crossing = image.at(60, 40)
+        #expect(crossing.red > 0.9 && crossing.blue < 0.3, "\(crossing)")
+        #expect(image.at(60, 10).blue > 0.8 && image.at(60, 10).red < 0.3)
+        assertClean(context)
+    }
+
     /// A placed image hides with its layer and fades with it.
     @Test func chartletsShowAndHideWithTheirLayer() throws {
         let context = try validatedContext()

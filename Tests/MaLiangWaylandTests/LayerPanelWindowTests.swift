@@ -2,6 +2,7 @@ import Foundation
 import MaLiangCore
 import MaLiangEditor
 import MaLiangStore
+import PNGCodec
 import TestCompositor
 import Testing
 import WaylandTestSupport
@@ -50,8 +51,28 @@ import WaylandTestSupport
         try tap(panel.eye(1))
         #expect(session.pump(until: { ink(session, atX: 400, y: 300) == nil }), "the layer did not hide")
         #expect(ink(session, atX: 200, y: 400) == "red")
+        try session.key(1)  // Escape closes the panel: the canvas shows whole.
+        let panelArea = panel.shown(panel.row(3))
+        #expect(
+            session.pump(until: {
+                session.image?.rgba(x: Int(panelArea.x + 20), y: Int(panelArea.y + 5)).red == 255
+            }), "the panel did not close")
+        session.settle(.milliseconds(300))
+        let lastFrame = try #require(session.image)
         let dataHome = session.dataHome
         _ = session.kill()
+
+        // What the window showed is what the file renders.
+        let rendered = dataHome.appendingPathComponent("rendered.png")
+        let render = try maliang(["render", session.documentURL.path, "-o", rendered.path])
+        #expect(render.status == 0, "\(render.output)")
+        let comparison = FrameComparison(
+            frame: lastFrame, render: try PNG.decode(try Data(contentsOf: rendered), depth: .eight), top: 48,
+            width: 1200, height: 700 - 48 - 28, tolerance: 3)
+        #expect(comparison.differing <= comparison.compared / 2000, "\(comparison)")
+        let info = try maliang(["info", session.documentURL.path])
+        #expect(info.output.contains("Layer 1 (normal, 100 %): 1 element"), "\(info.output)")
+        #expect(info.output.contains("Layer 2 (normal, 100 %, hidden): 1 element"), "\(info.output)")
 
         let next = try AppSession.withTablet(dataHome: dataHome)
         #expect(try next.resizeWindow(width: 1200, height: 700, pixelsWide: 1200))
