@@ -70,7 +70,7 @@ import Testing
         file.close()
         // Another program damages one tile's bytes: truncated, then replaced by bytes that inflate to too little.
         let database = try SQLiteDatabase(path: url.path, create: false)
-        try database.execute("UPDATE paint_cache SET pixels = substr(pixels, 1, 100) WHERE column_index = 0")
+        try database.execute("UPDATE layer_paint_cache SET pixels = substr(pixels, 1, 100) WHERE column_index = 0")
         database.close()
         let reopened = try DocumentFile.open(at: url)
         let pixels = reopened.paintPixels([TileCoordinate(column: 0, row: 0), TileCoordinate(column: 1, row: 0)])

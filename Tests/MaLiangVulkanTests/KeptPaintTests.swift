@@ -48,6 +48,57 @@ import Testing
         return (url, export)
     }
 
+    /// A drawing of three layers (one multiplied, one faded) keeps each layer's paint: reopened, it stamps nothing,
+    /// a frame brings in every layer's tiles it shows, and it shows, exports and edits as a stamped one.
+    @Test func eachLayersPaintIsKeptAndComposedWhenReopened() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 700, height: 600))
+        paint(document)
+        let wash = Layer(id: document.makeLayerID(), name: "Wash", opacity: 0.6, blend: .multiply)
+        let glaze = Layer(id: document.makeLayerID(), name: "Glaze", opacity: 0.5)
+        document.addLayer(wash)
+        document.addLayer(glaze, at: 0)
+        for (layer, y) in [(wash.id, 150.0), (glaze.id, 450.0)] {
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(),
+                        brush: solidBrush(size: 60, color: Color(red: 0.2, green: 0.6, blue: 0.9)), seed: 5,
+                        samples: line(from: (0, y), to: (700, y)), layer: layer)))
+        }
+        let url = newFileURL()
+        do {
+            let file = try DocumentFile.create(at: url, from: document)
+            let first = try CanvasRenderer(document: file.document, context: context, paintCache: file)
+            try first.keepPaint(in: file)
+            file.close()
+        }
+        let file = try DocumentFile.open(at: url)
+        defer { file.close() }
+        let canvas = try CanvasRenderer(document: file.document, context: context, paintCache: file)
+        #expect(canvas.work.strokesStamped == 0, "the kept paint was stamped again")
+        let waiting = canvas.keptTilesWaiting
+        #expect(waiting > 9, "every layer's tiles are kept")
+        let frame = try canvas.windowFramePixels(
+            view: ViewTransform(offsetX: 0, offsetY: 0), width: 200, height: 200, regions: [nil], copies: true)
+        #expect(canvas.keptTilesWaiting < waiting && canvas.keptTilesWaiting > 0, "only the tiles in view came in")
+        let fresh = try CanvasRenderer(document: file.document, context: context)
+        #expect(
+            frame
+                == (try fresh.windowFramePixels(
+                    view: ViewTransform(offsetX: 0, offsetY: 0), width: 200, height: 200, regions: [nil],
+                    copies: true)))
+        #expect(try canvas.export(bitDepth: 16) == stamped(file.document, context))
+        #expect(canvas.work.strokesStamped == 0)
+        // Edits on a kept layer: a stroke taken back, a layer faded and deleted and back.
+        try canvas.apply(file.document.undo())
+        try canvas.apply(file.document.updateLayer(.first) { $0.opacity = 0.4 })
+        try canvas.apply(file.document.removeLayer(wash.id))
+        try canvas.apply(file.document.undo())
+        #expect(try canvas.export(bitDepth: 16) == stamped(file.document, context))
+        assertClean(context)
+    }
+
     @Test func aReopenedDrawingShowsItsKeptPaintAndEditsLikeAStampedOne() throws {
         let context = try validatedContext()
         let (url, expected) = try fileWithKeptPaint(context)
@@ -126,7 +177,7 @@ import Testing
         // One kept tile's bytes damaged: it is stamped again from the strokes that reach it.
         let database = try SQLiteDatabase(path: url.path, create: false)
         try database.execute(
-            "UPDATE paint_cache SET pixels = substr(pixels, 1, 50) WHERE column_index = 1 AND row_index = 1")
+            "UPDATE layer_paint_cache SET pixels = substr(pixels, 1, 50) WHERE column_index = 1 AND row_index = 1")
         database.close()
         let damaged = try DocumentFile.open(at: url)
         defer { damaged.close() }

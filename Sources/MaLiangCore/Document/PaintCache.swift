@@ -3,7 +3,8 @@
 /// from, and a renderer uses it only when the key matches the document it opens.
 ///
 /// Tiles are 256×256 pixels of premultiplied RGBA, 16 bits a channel (262,144 values, row by row), at one
-/// document pixel per pixel, by column and row from the page's top-left.
+/// document pixel per pixel, by layer, column and row from the page's top-left: each layer's own paint, before the
+/// layers are composed.
 public protocol PaintCache: AnyObject {
     /// The key of the paint kept, or nil when there is none.
     func paintKey() -> String?
@@ -22,16 +23,19 @@ public protocol PaintCache: AnyObject {
     func forgetPaint() throws
 }
 
-/// A tile's column and row.
+/// A tile's column and row, and the layer whose paint it is.
 public struct TileCoordinate: Hashable, Sendable {
     /// Tiles from the page's left edge.
     public var column: Int
     /// Tiles from the page's top edge.
     public var row: Int
+    /// The layer.
+    public var layer: LayerID
 
-    /// The tile at `column`, `row`.
-    public init(column: Int, row: Int) {
+    /// The tile at `column`, `row` of `layer`'s paint.
+    public init(column: Int, row: Int, layer: LayerID = .first) {
         self.column = column
         self.row = row
+        self.layer = layer
     }
 }

@@ -3,9 +3,10 @@ import Dispatch
 import Foundation
 import MaLiangCore
 
-/// The file keeps the stamped paint in two tables of its own, written whole when the drawing is put away: tiles
-/// deflated (zlib), and the key of the content they were made from. Files without them open as before, and a
-/// MaLiang that does not know them leaves them alone.
+/// The file keeps the stamped paint in two tables of its own, written whole when the drawing is put away: each
+/// layer's tiles deflated (zlib), and the key of the content they were made from. Files without them open as
+/// before, and a MaLiang that does not know them leaves them alone. (`paint_cache`, one layer's tiles without a
+/// layer column, is what earlier versions kept: its key never matches now, and it goes when paint is kept again.)
 extension DocumentFile: PaintCache {
     static let paintTileValues = 256 * 256 * 4
 
@@ -17,12 +18,15 @@ extension DocumentFile: PaintCache {
     }
 
     public func paintTiles() -> [TileCoordinate] {
-        guard let statement = try? database.prepare("SELECT column_index, row_index FROM paint_cache") else {
-            return []
-        }
+        guard
+            let statement = try? database.prepare(
+                "SELECT column_index, row_index, layer_id FROM layer_paint_cache")
+        else { return [] }
         var coordinates: [TileCoordinate] = []
         while (try? statement.step()) == true {
-            coordinates.append(TileCoordinate(column: Int(statement.int64(0)), row: Int(statement.int64(1))))
+            coordinates.append(
+                TileCoordinate(
+                    column: Int(statement.int64(0)), row: Int(statement.int64(1)), layer: LayerID(statement.int64(2))))
         }
         return coordinates
     }
@@ -30,12 +34,16 @@ extension DocumentFile: PaintCache {
     public func paintPixels(_ coordinates: [TileCoordinate]) -> [TileCoordinate: [UInt16]] {
         guard
             let statement = try? database.prepare(
-                "SELECT pixels FROM paint_cache WHERE column_index = ? AND row_index = ?")
+                "SELECT pixels FROM layer_paint_cache WHERE layer_id = ? AND column_index = ? AND row_index = ?")
         else { return [:] }
         // Read here (one thread reads the file), inflated on every core.
         var compressed: [(TileCoordinate, Data)] = []
         for coordinate in coordinates {
-            guard (try? statement.bind([.integer(Int64(coordinate.column)), .integer(Int64(coordinate.row))])) != nil,
+            let parameters: [SQLiteValue] = [
+                .integer(coordinate.layer.rawValue), .integer(Int64(coordinate.column)),
+                .integer(Int64(coordinate.row)),
+            ]
+            guard (try? statement.bind(parameters)) != nil,
                 (try? statement.step()) == true
             else { continue }
             compressed.append((coordinate, statement.blob(0)))
@@ -63,14 +71,15 @@ extension DocumentFile: PaintCache {
         try database.transaction { () throws(StoreError) in
             try database.execute(
                 """
-                CREATE TABLE IF NOT EXISTS paint_cache(
-                    column_index INTEGER NOT NULL, row_index INTEGER NOT NULL, pixels BLOB NOT NULL,
-                    PRIMARY KEY (column_index, row_index)) STRICT;
+                DROP TABLE IF EXISTS paint_cache;
+                CREATE TABLE IF NOT EXISTS layer_paint_cache(
+                    layer_id INTEGER NOT NULL, column_index INTEGER NOT NULL, row_index INTEGER NOT NULL,
+                    pixels BLOB NOT NULL, PRIMARY KEY (layer_id, column_index, row_index)) STRICT;
                 CREATE TABLE IF NOT EXISTS paint_cache_key(key TEXT NOT NULL) STRICT;
-                DELETE FROM paint_cache; DELETE FROM paint_cache_key;
+                DELETE FROM layer_paint_cache; DELETE FROM paint_cache_key;
                 """)
             let insert = try database.prepare(
-                "INSERT INTO paint_cache(column_index, row_index, pixels) VALUES (?, ?, ?)")
+                "INSERT INTO layer_paint_cache(layer_id, column_index, row_index, pixels) VALUES (?, ?, ?, ?)")
             while true {
                 let group: [(TileCoordinate, [UInt16])]
                 do {
@@ -89,7 +98,10 @@ extension DocumentFile: PaintCache {
                 }
                 for (index, (coordinate, _)) in group.enumerated() {
                     guard let data = deflated[index] else { throw StoreError(.io, "a tile could not be compressed") }
-                    try insert.run([.integer(Int64(coordinate.column)), .integer(Int64(coordinate.row)), .blob(data)])
+                    try insert.run([
+                        .integer(coordinate.layer.rawValue), .integer(Int64(coordinate.column)),
+                        .integer(Int64(coordinate.row)), .blob(data),
+                    ])
                 }
             }
             try database.prepare("INSERT INTO paint_cache_key(key) VALUES (?)").run([.text(key)])
@@ -99,7 +111,8 @@ extension DocumentFile: PaintCache {
     /// Forgets the kept paint (a file whose paint no longer matches and will not be kept again).
     public func forgetPaint() throws {
         guard paintKey() != nil else { return }
-        try database.execute("DELETE FROM paint_cache_key; DELETE FROM paint_cache")
+        try database.execute(
+            "DELETE FROM paint_cache_key; DROP TABLE IF EXISTS layer_paint_cache; DROP TABLE IF EXISTS paint_cache")
     }
 
     private static func deflate(_ pixels: [UInt16]) -> Data? {

@@ -25,8 +25,8 @@ extension CanvasRenderer {
         return made
     }
 
-    /// Whether `layer` is one of the document's layers' paint.
-    func isLayerPaint(_ layer: TileLayer) -> Bool { layerPaint.values.contains { $0 === layer } }
+    /// The layer whose paint `paint` is, if it is one of the document's layers'.
+    func layerID(of paint: TileLayer) -> LayerID? { layerPaint.first { $0.value === paint }?.key }
 
     /// Whether the layers need composing: more than one, or one not shown exactly as its paint.
     var needsComposition: Bool { document.layers.count > 1 || !(document.layers.first?.isPlain ?? true) }
@@ -68,6 +68,8 @@ extension CanvasRenderer {
         case .layerInserted(let layer, _, let elements, let copyOf):
             try insertLayerPaint(layer.id, elements: elements, copyOf: copyOf)
         case .layerRemoved(let layer, _, _):
+            // Its kept paint comes in first: the paint set aside for undo is all of it.
+            try loadKeptTiles(on: [layer.id])
             guard let removed = layerPaint.removeValue(forKey: layer.id) else { return }
             composition?.pending.formUnion(removed.tiles.keys)
             composition?.composed[layer.id] = nil
@@ -101,8 +103,10 @@ extension CanvasRenderer {
             if case .stroke(let stroke) = element { return stroke }
             return nil
         }
-        if let copyOf, let source = layerPaint[copyOf], copyOf != id {
+        if let copyOf, layerPaint[copyOf] != nil, copyOf != id {
             // A copy: the same pixels, copied tile for tile; its strokes reach the tiles the originals reach.
+            try loadKeptTiles(on: [copyOf])
+            let source = paintOf(copyOf)
             let keys = source.tiles.keys.sorted()
             for group in keys.chunked(Self.composedTilesPerSubmission) {
                 try context.submitAndWait { commands throws(VulkanError) in
@@ -145,8 +149,6 @@ extension CanvasRenderer {
             }
             return
         }
-        // The kept paint is one layer's: composing reads all of it.
-        try loadKeptTiles()
         let composition: LayerComposition
         if let existing = self.composition {
             composition = existing
@@ -160,10 +162,11 @@ extension CanvasRenderer {
         var keys = composition.pending
         composition.pending = []
         for layer in document.layers {
-            let paint = paintOf(layer.id)
-            keys.formUnion(paint.keysChanged(after: composition.composed[layer.id] ?? 0))
-            composition.composed[layer.id] = paint.latestRevision
+            keys.formUnion(paintOf(layer.id).keysChanged(after: composition.composed[layer.id] ?? 0))
         }
+        // A tile is composed from every layer's: kept paint there comes in first.
+        try loadKeptTiles(keys)
+        for layer in document.layers { composition.composed[layer.id] = paintOf(layer.id).latestRevision }
         guard !keys.isEmpty else { return }
         try compose(
             keys, of: document.layers.map { (layerPaint[$0.id], $0) }, into: composition.composite,

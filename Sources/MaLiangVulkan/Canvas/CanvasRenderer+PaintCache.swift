@@ -2,14 +2,16 @@ import CVulkan
 import MaLiangCore
 
 /// Paint kept in the document's file (``PaintCache``): a document whose kept paint matches its strokes opens
-/// without stamping them; its tiles come into the paint when first needed — those in view before a frame, those a
-/// stroke reaches before it is stamped, all of them before a clear, an export or the paint is kept again.
+/// without stamping them; each layer's tiles come into its paint when first needed — those in view before a frame
+/// (every layer's, since a tile is composed from all of them), those a stroke reaches before it is stamped, a
+/// layer's all before it is deleted or copied, all of them before a clear, an export or the paint is kept again.
 extension CanvasRenderer {
     /// Bumped whenever stamping changes the pixels it makes: paint kept by an earlier way of stamping is stale.
-    static let paintFormat = 1
+    static let paintFormat = 2
 
-    /// Names the paint the document's strokes make: any stroke added, taken away or put in another order, another
-    /// page size or way of stamping gives another key.
+    /// Names the paint the document's strokes make: any stroke added, taken away, put in another order or on
+    /// another layer, another page size or way of stamping gives another key. (Layers' settings are not paint:
+    /// they are applied when the layers are composed.)
     public var paintKey: String {
         // FNV-1a over every stroke's id, seed and sample count, in order.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -24,6 +26,7 @@ extension CanvasRenderer {
             mix(UInt64(bitPattern: stroke.id.rawValue))
             mix(stroke.seed)
             mix(UInt64(stroke.samples.count))
+            mix(UInt64(bitPattern: stroke.layer.rawValue))
         }
         let size = "\(Int(document.size.width.rounded(.up)))x\(Int(document.size.height.rounded(.up)))"
         return "paint \(Self.paintFormat) page \(size) tile \(TileLayer.tileSize) strokes \(strokes) fnv "
@@ -31,43 +34,53 @@ extension CanvasRenderer {
     }
 
     /// Tiles of the kept paint not yet loaded (for tests and benchmarks).
-    public var keptTilesWaiting: Int { cachedTiles.count }
+    public var keptTilesWaiting: Int { cachedTiles.values.reduce(0) { $0 + $1.count } }
 
-    /// Takes the kept paint as the document's when it was made from these strokes; returns whether it did. Only a
-    /// document of one layer keeps its paint (it is that layer's).
+    /// Takes the kept paint as the document's when it was made from these strokes; returns whether it did.
     func adoptKeptPaint(_ cache: PaintCache) -> Bool {
-        guard document.layers.count == 1, cache.paintKey() == paintKey else { return false }
-        keptPaintLayer = document.layers[0].id
-        let paint = paintOf(keptPaintLayer)
-        let columns = 0..<paint.columns
-        let rows = 0..<paint.rows
-        cachedTiles = Set(
-            cache.paintTiles().lazy.map { TileKey(column: $0.column, row: $0.row) }.filter { key in
-                columns.contains(key.column) && rows.contains(key.row)
-            })
+        guard cache.paintKey() == paintKey else { return false }
+        let layers = Set(document.layers.map(\.id))
+        let geometry = paintOf(document.layers[0].id)
+        let columns = 0..<geometry.columns
+        let rows = 0..<geometry.rows
+        cachedTiles = [:]
+        for tile in cache.paintTiles()
+        where layers.contains(tile.layer) && columns.contains(tile.column) && rows.contains(tile.row) {
+            cachedTiles[tile.layer, default: []].insert(TileKey(column: tile.column, row: tile.row))
+        }
         strokeTilesComplete = false
         return true
     }
 
-    /// Puts the kept paint's tiles among `keys` (all of them when nil) into the paint. A kept tile that cannot be
-    /// read is left for ``repairKeptTiles()``: this runs in the middle of stamping too.
-    func loadKeptTiles(_ keys: Set<TileKey>? = nil) throws(VulkanError) {
+    /// Puts the kept paint's tiles among `keys` (all of them when nil) of `layers` (all when nil) into their
+    /// layers' paint. A kept tile that cannot be read is left for ``repairKeptTiles()``: this runs in the middle of
+    /// stamping too.
+    func loadKeptTiles(_ keys: Set<TileKey>? = nil, on layers: Set<LayerID>? = nil) throws(VulkanError) {
         guard !cachedTiles.isEmpty, let paintCache else { return }
-        let paint = paintOf(keptPaintLayer)
-        let wanted = keys.map { cachedTiles.intersection($0) } ?? cachedTiles
-        guard !wanted.isEmpty else { return }
-        cachedTiles.subtract(wanted)
+        for (layer, waiting) in cachedTiles where layers?.contains(layer) ?? true {
+            let wanted = keys.map { waiting.intersection($0) } ?? waiting
+            guard !wanted.isEmpty else { continue }
+            cachedTiles[layer] = waiting.subtracting(wanted)
+            if cachedTiles[layer]?.isEmpty == true { cachedTiles[layer] = nil }
+            try load(wanted, of: layer, from: paintCache)
+        }
+    }
+
+    /// Uploads the kept tiles `wanted` of `layer` (with their smaller levels, made here) into its paint.
+    private func load(_ wanted: Set<TileKey>, of layer: LayerID, from paintCache: PaintCache) throws(VulkanError) {
+        let paint = paintOf(layer)
         var unreadable: Set<TileKey> = []
         let staging = try GPUBuffer(
             context, size: min(wanted.count, CPUStamping.tilesPerGroup) * CPUStamping.slotBytes,
             usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
         for group in wanted.sorted().chunked(CPUStamping.tilesPerGroup) {
-            let pixels = paintCache.paintPixels(group.map { TileCoordinate(column: $0.column, row: $0.row) })
-            let loaded = group.filter { pixels[TileCoordinate(column: $0.column, row: $0.row)] != nil }
+            let coordinate = { (key: TileKey) in TileCoordinate(column: key.column, row: key.row, layer: layer) }
+            let pixels = paintCache.paintPixels(group.map(coordinate))
+            let loaded = group.filter { pixels[coordinate($0)] != nil }
             unreadable.formUnion(group.filter { !loaded.contains($0) })
             guard !loaded.isEmpty else { continue }
             for (slot, key) in loaded.enumerated() {
-                guard let tile = pixels[TileCoordinate(column: key.column, row: key.row)] else { continue }
+                guard let tile = pixels[coordinate(key)] else { continue }
                 tile.withUnsafeBytes { bytes in
                     guard let values = bytes.baseAddress else { return }
                     staging.contents.advanced(by: slot * CPUStamping.slotBytes).copyMemory(
@@ -87,22 +100,24 @@ extension CanvasRenderer {
             }
             paint.markChanged(loaded, mipmapsMatch: true)
         }
-        damagedKeptTiles.formUnion(unreadable)
+        if !unreadable.isEmpty { damagedKeptTiles[layer, default: []].formUnion(unreadable) }
     }
 
     /// Stamps again, from the strokes that reach them, the kept tiles that could not be read.
     func repairKeptTiles() throws(VulkanError) {
         guard !damagedKeptTiles.isEmpty else { return }
         let damaged = damagedKeptTiles
-        damagedKeptTiles = []
-        try rebuild(damaged)
+        damagedKeptTiles = [:]
+        for (layer, tiles) in damaged where document.layer(layer) != nil { try rebuild(tiles, on: [layer]) }
     }
 
-    /// Loads the kept tiles a window frame through `view` shows, and repairs any that cannot be read.
+    /// Loads the kept tiles a window frame through `view` shows, repairs any that cannot be read, and composes the
+    /// layers there.
     func prepareFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
         guard !cachedTiles.isEmpty || !damagedKeptTiles.isEmpty else { return }
         try loadKeptTiles(paintTiles(inView: view, width: width, height: height))
         try repairKeptTiles()
+        try updateComposition()
     }
 
     /// The paint tiles a view of `width`×`height` target pixels through `view` can show.
@@ -138,25 +153,21 @@ extension CanvasRenderer {
         painter.tiles(touchedBy: StampSource.stamps(of: stroke, samples: stroke.samples.loaded()), in: paint)
     }
 
-    /// Keeps the paint in `cache` unless it holds this paint already: every tile read back and handed over a group
-    /// at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing; paint of more than
-    /// ``keptTilesLimit`` tiles is not kept, nor that of a document of several layers, and what was kept before is
-    /// dropped.
+    /// Keeps the paint in `cache` unless it holds this paint already: every layer's tiles read back and handed over
+    /// a group at a time, with ``paintKey``. An export-only renderer that never stamped keeps nothing; paint of more
+    /// than ``keptTilesLimit`` tiles (all layers together) is not kept, and what was kept before is dropped.
     public func keepPaint(in cache: PaintCache) throws {
         guard !paintPending else { return }
         let key = paintKey
         guard cache.paintKey() != key else { return }
-        guard document.layers.count == 1 else {
-            if cache.paintKey() != nil { try cache.forgetPaint() }
-            return
-        }
-        let paint = paintOf(document.layers[0].id)
-        guard paint.tiles.count + cachedTiles.count <= keptTilesLimit else {
+        let layers = document.layers.map(\.id)
+        let total = layers.reduce(0) { $0 + paintOf($1).tiles.count + (cachedTiles[$1]?.count ?? 0) }
+        guard total <= keptTilesLimit else {
             try cache.forgetPaint()
             return
         }
         try loadKeptTiles()
-        let keys = paint.tiles.keys.sorted()
+        let keys = layers.flatMap { layer in paintOf(layer).tiles.keys.sorted().map { (layer, $0) } }
         var groups = keys.chunked(CPUStamping.tilesPerGroup)[...]
         let staging = try GPUBuffer(
             context, size: min(max(keys.count, 1), CPUStamping.tilesPerGroup) * TileMips.levelZeroBytes,
@@ -165,8 +176,8 @@ extension CanvasRenderer {
             guard let group = groups.popFirst() else { return nil }
             try context.submitAndWait { commands throws(VulkanError) in
                 fullBarrier(commands)
-                for (slot, key) in group.enumerated() {
-                    guard let tile = paint.tile(key) else { continue }
+                for (slot, (layer, key)) in group.enumerated() {
+                    guard let tile = paintOf(layer).tile(key) else { continue }
                     var region = VkBufferImageCopy()
                     region.bufferOffset = VkDeviceSize(slot * TileMips.levelZeroBytes)
                     region.imageSubresource = VkImageSubresourceLayers(
@@ -178,11 +189,12 @@ extension CanvasRenderer {
                 }
             }
             let values = TileMips.levelZeroBytes / 2
-            return group.enumerated().map { slot, key in
+            return group.enumerated().map { slot, entry in
+                let (layer, key) = entry
                 let start = staging.contents.advanced(by: slot * TileMips.levelZeroBytes)
                     .assumingMemoryBound(to: UInt16.self)
                 return (
-                    TileCoordinate(column: key.column, row: key.row),
+                    TileCoordinate(column: key.column, row: key.row, layer: layer),
                     Array(UnsafeBufferPointer(start: start, count: values))
                 )
             }

@@ -32,8 +32,6 @@ public final class CanvasRenderer {
     var composition: LayerComposition?
     /// The paint of the latest deleted layers, for a quick undo (older ones are stamped again).
     var removedLayerPaint: [(id: LayerID, paint: TileLayer)] = []
-    /// The layer whose paint came from the file's kept paint.
-    var keptPaintLayer = LayerID.first
     /// Work done so far, for tests of what an operation costs: strokes stamped, tiles composed from layers.
     package internal(set) var work = (strokesStamped: 0, tilesComposed: 0)
     var history = TileHistory()
@@ -43,13 +41,13 @@ public final class CanvasRenderer {
     var strokeTilesComplete = true
     /// Where the paint is kept between sessions (the document's file), if anywhere.
     let paintCache: PaintCache?
-    /// Tiles of the kept paint not yet in the paint layer.
-    var cachedTiles: Set<TileKey> = []
+    /// Tiles of the kept paint not yet in their layer's paint, by layer.
+    var cachedTiles: [LayerID: Set<TileKey>] = [:]
     /// Tiles of paint kept at most (1024: a 8192×8192 page painted edge to edge, 512 MiB before deflating). A
     /// larger drawing is stamped when opened rather than making its file and its closing that much larger.
     public var keptTilesLimit = 1024
     /// Kept tiles that could not be read, to be stamped again from the strokes at the next safe point.
-    var damagedKeptTiles: Set<TileKey> = []
+    var damagedKeptTiles: [LayerID: Set<TileKey>] = [:]
     var live: LiveStroke?
     let wetTiles = TilePool()
     let overlayCounter = Counter()
@@ -218,7 +216,8 @@ public final class CanvasRenderer {
         live = nil
         history = TileHistory()
         strokeTiles = [:]
-        cachedTiles = []
+        cachedTiles = [:]
+        damagedKeptTiles = [:]
         strokeTilesComplete = true
         removeAllPaint()
         try bakeAll()
@@ -229,9 +228,10 @@ public final class CanvasRenderer {
     func bakePaintIfPending(progress range: ClosedRange<Double> = 0...1) throws(VulkanError) {
         try loadKeptTiles()
         try repairKeptTiles()
-        guard paintPending else { return }
-        paintPending = false
-        try bakeAll(progress: range)
+        if paintPending {
+            paintPending = false
+            try bakeAll(progress: range)
+        }
         try updateComposition()
     }
 
@@ -257,7 +257,8 @@ public final class CanvasRenderer {
             try bakeOnTheirLayers(strokes, onlyTiles: onlyTiles, rememberNewest: rememberNewest, progress: range)
             return
         }
-        let isDocumentPaint = isLayerPaint(target)
+        let targetLayer = layerID(of: target)
+        let isDocumentPaint = targetLayer != nil
         let batch = CommandBatch(context)
         // On a GPU, one submission of kernel work runs while the next is recorded.
         var inFlight: CommandBatch.Submission?
@@ -292,7 +293,9 @@ public final class CanvasRenderer {
             var touched = painter.tiles(touchedBy: stamps, in: target)
             if let onlyTiles { touched.formIntersection(onlyTiles) }
             // Kept paint under the stroke comes in first (before anything recorded in this batch runs).
-            if isDocumentPaint, !cachedTiles.isDisjoint(with: touched) { try loadKeptTiles(touched) }
+            if let targetLayer, cachedTiles[targetLayer].map({ !$0.isDisjoint(with: touched) }) == true {
+                try loadKeptTiles(touched, on: [targetLayer])
+            }
             // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
             let added = touched.reduce(0) { $0 + (target.tile($1) == nil ? 1 : 0) }
             if target.tiles.count + added > TileLayer.maximumTiles { throw target.tooManyTiles }
@@ -429,7 +432,7 @@ public final class CanvasRenderer {
         try completeStrokeTiles()
         let layers = layers ?? Set(document.layers.map(\.id))
         // Stamped again from the strokes: what was kept of them is not needed.
-        if layers.contains(keptPaintLayer) { cachedTiles.subtract(tiles) }
+        for id in layers { cachedTiles[id]?.subtract(tiles) }
         for id in layers {
             for key in tiles { paintOf(id).replace(key, with: nil) }
         }
