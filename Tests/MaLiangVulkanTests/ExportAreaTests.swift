@@ -69,6 +69,25 @@ import Testing
         assertClean(context)
     }
 
+    /// A hidden layer's strokes and images do not widen the drawn area; shown again, they do.
+    @Test func hiddenLayersAreNotPartOfTheDrawnArea() throws {
+        let context = try validatedContext()
+        let (document, canvas) = try drawing(context)
+        let before = try canvas.exportRect(.drawn)
+        let aside = Layer(id: document.makeLayerID(), name: "Aside", isVisible: false)
+        try canvas.apply(document.addLayer(aside))
+        try canvas.apply(
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(), brush: solidBrush(size: 10), seed: 4,
+                        samples: line(from: (20, 20), to: (60, 30)), layer: aside.id))))
+        #expect(try canvas.exportRect(.drawn) == before)
+        try canvas.apply(document.updateLayer(aside.id) { $0.isVisible = true })
+        #expect(try canvas.exportRect(.drawn).x < 20)
+        assertClean(context)
+    }
+
     @Test func rectanglesAreClippedToThePageAndWrongOnesSaySo() throws {
         let context = try validatedContext()
         let (_, canvas) = try drawing(context)

@@ -34,11 +34,15 @@ extension CanvasRenderer {
         return DocumentRect(x: left, y: top, width: right - left, height: bottom - top)
     }
 
-    /// Where the strokes (not the eraser's) and images reach: each stamp's disc and its antialiased rim (a
-    /// textured stamp's turned square), and each image's turned rectangle. Nil when nothing is drawn.
+    /// Where the strokes (not the eraser's) and images of shown layers reach: each stamp's disc and its
+    /// antialiased rim (a textured stamp's turned square), and each image's turned rectangle. Nil when nothing is
+    /// drawn.
     public func drawnArea() -> DocumentRect? {
+        let shown = Set(document.layers.filter { $0.isVisible && $0.opacity > 0 }.map(\.id))
         let strokes = document.elements.compactMap { element -> Stroke? in
-            guard case .stroke(let stroke) = element, !stroke.brush.isEraser else { return nil }
+            guard case .stroke(let stroke) = element, !stroke.brush.isEraser, shown.contains(stroke.layer) else {
+                return nil
+            }
             return stroke
         }
         var area: DocumentRect?
@@ -53,7 +57,7 @@ extension CanvasRenderer {
             else { continue }
             area = area.map { $0.union(reach) } ?? reach
         }
-        for case .chartlet(let chartlet) in document.elements {
+        for case .chartlet(let chartlet) in document.elements where shown.contains(chartlet.layer) {
             let c = cos(chartlet.angle)
             let s = sin(chartlet.angle)
             let halfWidth = (abs(c) * chartlet.size.width + abs(s) * chartlet.size.height) / 2
