@@ -66,7 +66,8 @@ enum InputEventFuzzing {
                     showsClose: input.byte() & 1 == 0)
                 _ = session.resize(metrics)
             default:
-                switch input.byte() % 4 {
+                switch input.byte() % 6 {
+                case 4, 5: layerOperation(&input, session)
                 case 0:
                     _ = session.insertImage(
                         png: Data(Self.image), at: Point(x: input.coordinate(), y: input.coordinate()))
@@ -80,11 +81,44 @@ enum InputEventFuzzing {
         }
         _ = session.finishContacts()
         check(session.document)
+        guard session.document.layer(session.currentLayer) != nil else {
+            violated("the current layer \(session.currentLayer) is not in the document")
+        }
         return !session.document.elements.isEmpty
     }
 
-    /// What the file takes: ids and chartlets within the limits, every stroke's samples finite.
+    /// A layer operation, by the panel's keys or directly, with values beyond every range.
+    private static func layerOperation(_ input: inout ByteSource, _ session: EditingSession) {
+        let layers = session.document.layers
+        let layer = layers[Int(input.byte()) % layers.count].id
+        switch input.byte() % 12 {
+        case 0: _ = session.addLayer()
+        case 1: _ = session.deleteCurrentLayer()
+        case 2: _ = session.duplicateCurrentLayer()
+        case 3: _ = session.moveCurrentLayer(up: input.byte() & 1 == 0)
+        case 4: _ = session.selectLayer(layer)
+        case 5: _ = session.setLayerVisible(layer, input.byte() & 1 == 0)
+        case 6: _ = session.setLayerLocked(layer, input.byte() & 1 == 0)
+        case 7: _ = session.setLayerOpacity(layer, input.coordinate() / 100, merging: input.byte() & 1 == 0)
+        case 8: _ = session.setLayerBlend(layer, LayerBlend.allCases[Int(input.byte()) % LayerBlend.allCases.count])
+        case 9: _ = session.renameLayer(layer, String(decoding: input.take(Int(input.byte() % 80)), as: UTF8.self))
+        case 10: _ = session.perform(.layers)
+        default:
+            let keys: [BrushEditorKey] = [.backspace, .enter, .escape, .text("ä\u{7}/\n")]
+            _ = session.layerPanelKey(keys[Int(input.byte()) % keys.count])
+        }
+    }
+
+    /// What the file takes: ids and chartlets within the limits, every stroke's samples finite, layers within
+    /// bounds with every element on one of them.
     static func check(_ document: Document) {
+        let layerIDs = Set(document.layers.map(\.id))
+        guard !document.layers.isEmpty, document.layers.count <= Document.maximumLayers,
+            layerIDs.count == document.layers.count, document.layers.allSatisfy(\.isValid)
+        else { violated("layers \(document.layers)") }
+        for element in document.elements where !layerIDs.contains(element.layer) {
+            violated("element \(element.id) on \(element.layer), which the document lacks")
+        }
         for element in document.elements {
             guard Limits.elementID.contains(element.id.rawValue) else { violated("element \(element.id)") }
             switch element {
