@@ -86,16 +86,23 @@ import Testing
         return worst
     }
 
-    @Test(arguments: LayerBlend.allCases) func everyBlendModeFollowsTheCompositingFormula(blend: LayerBlend) throws {
+    /// On the host (how a CPU device composes) and by drawing (how a GPU does), each against the formulas.
+    @Test(arguments: LayerBlend.allCases, [true, false])
+    func everyBlendModeFollowsTheCompositingFormula(blend: LayerBlend, onHost: Bool) throws {
         let context = try validatedContext()
         let top = Layer(id: LayerID(2), name: "Top", opacity: 0.7, blend: blend)
-        let document = try Self.twoLayers(top: top)
+        let document = try Document(size: Self.size)
         let canvas = try CanvasRenderer(document: document, context: context)
+        canvas.composesOnHost = onHost
+        try canvas.apply(document.addLayer(top))
+        for stroke in Self.bottomStrokes(.first) + Self.topStrokes(top.id) {
+            try canvas.apply(document.append(.stroke(stroke)))
+        }
         let bottom = try Self.alone(Self.bottomStrokes(.first), scale: 1, context: context)
         let upper = try Self.alone(Self.topStrokes(top.id), scale: 1, context: context)
         let image = try canvas.export(background: false, bitDepth: 16)
         let worst = Self.worstDifference(image, bottom: bottom, top: upper, layer: top)
-        #expect(worst < 1.5, "\(blend): \(worst) levels off")
+        #expect(worst < 1.5, "\(blend), on the host \(onHost): \(worst) levels off")
         // At another scale the layers are stamped again and composed the same way.
         let scaled = try canvas.export(scale: 2, background: false, bitDepth: 16)
         let scaledWorst = Self.worstDifference(

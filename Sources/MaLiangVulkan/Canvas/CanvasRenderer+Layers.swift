@@ -79,15 +79,18 @@ extension CanvasRenderer {
                 removedLayerPaint.removeFirst().paint.removeAll()
             }
         case .layerMoved(let id, _, _):
-            composition?.pending.formUnion(layerPaint[id]?.tiles.keys ?? [:].keys)
+            composition?.pending.formUnion(tileKeys(of: id))
         case .layerChanged(let before, let after):
             guard before.isVisible != after.isVisible || before.opacity != after.opacity || before.blend != after.blend
             else { return }
-            composition?.pending.formUnion(layerPaint[after.id]?.tiles.keys ?? [:].keys)
+            composition?.pending.formUnion(tileKeys(of: after.id))
         default:
             break
         }
     }
+
+    /// Where layer `id` has paint.
+    private func tileKeys(of id: LayerID) -> [TileKey] { layerPaint[id].map { Array($0.tiles.keys) } ?? [] }
 
     private func insertLayerPaint(_ id: LayerID, elements: [Element], copyOf: LayerID?) throws(VulkanError) {
         composition?.composed[id] = nil
@@ -170,23 +173,27 @@ extension CanvasRenderer {
         guard !keys.isEmpty else { return }
         try compose(
             keys, of: document.layers.map { (layerPaint[$0.id], $0) }, into: composition.composite,
-            backdrop: composition.backdrop)
+            scratch: composition.scratch)
     }
 
     /// Composes tiles `keys` of `sources` (bottom first; a nil paint has nothing) into `target`: each shown layer
     /// with its opacity and blend mode over the ones under it, on transparency.
     func compose(
         _ keys: Set<TileKey>, of sources: [(paint: TileLayer?, layer: Layer)], into target: TileLayer,
-        backdrop: BackdropTile
+        scratch: CompositionScratch
     ) throws(VulkanError) {
-        let shown = sources.compactMap { source -> (TileLayer, Layer)? in
+        let shown = sources.compactMap { source -> (paint: TileLayer, layer: Layer)? in
             guard let paint = source.paint, source.layer.isVisible, source.layer.opacity > 0 else { return nil }
             return (paint, source.layer)
+        }
+        work.tilesComposed += keys.count
+        if composesOnHost {
+            try composeOnHost(keys.sorted(), shown: shown, into: target, staging: scratch)
+            return
         }
         let quads = QuadPainter(pipelines: pipelines)
         let side = TileLayer.tileSize
         let whole = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(side), height: Double(side))
-        work.tilesComposed += keys.count
         for group in keys.sorted().chunked(Self.composedTilesPerSubmission) {
             var emptied: [TileKey] = []
             try context.submitAndWait { commands throws(VulkanError) in
@@ -209,7 +216,7 @@ extension CanvasRenderer {
                         // The other modes read what is under them: a copy of it, since a pass cannot read its own
                         // target.
                         vkCmdEndRendering(commands)
-                        let under = try backdrop.image(commands)
+                        let under = try scratch.backdrop(commands)
                         fullBarrier(commands)
                         copyLevel0(from: tile, to: under, commands)
                         fullBarrier(commands)
@@ -257,7 +264,7 @@ extension CanvasRenderer {
         let result = layerAtScale()
         try compose(
             Set(sources.flatMap { $0.paint?.tiles.keys.map { $0 } ?? [] }), of: sources, into: result,
-            backdrop: BackdropTile(context))
+            scratch: CompositionScratch(context))
         for source in sources { source.paint?.removeAll() }
         return result
     }

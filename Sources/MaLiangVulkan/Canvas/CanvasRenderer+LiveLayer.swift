@@ -53,7 +53,7 @@ extension CanvasRenderer {
             keys,
             of: document.layers.map { layer in
                 (layer.id == live.stroke.layer ? wetted : layerPaint[layer.id], layer)
-            }, into: composition.composite, backdrop: composition.backdrop)
+            }, into: composition.composite, scratch: composition.scratch)
     }
 
     /// The stroke in progress is over (in its layer, or dropped): the tiles it was composed into are composed

@@ -26,6 +26,8 @@ public final class CanvasRenderer {
     /// shader; on a CPU device, the host's own code), or as rasterised quads through stroke layers (the path a
     /// stroke drawn live takes, and the reference the kernels are tested against).
     package var stamping: StampingPath
+    /// Whether layers are composed on the host (a CPU device: drawing is fragment-bound there) or by drawing.
+    package var composesOnHost: Bool
     /// Each layer's paint at one document pixel per pixel.
     var layerPaint: [LayerID: TileLayer] = [:]
     /// The layers composed, while the document has more than one or its one is not shown as it is.
@@ -122,6 +124,7 @@ public final class CanvasRenderer {
         cpuStamping = CPUStamping(context, textures: brushTextures)
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
+        composesOnHost = context.deviceType == "CPU"
         if !undo {
             paintPending = true
         } else if let paintCache, adoptKeptPaint(paintCache) {

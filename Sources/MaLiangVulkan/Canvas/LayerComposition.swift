@@ -13,23 +13,37 @@ final class LayerComposition {
     /// Tiles composed with the stroke in progress inside its layer, and those its guessed tail reaches now.
     var liveTiles: Set<TileKey> = []
     var livePredictionTiles: Set<TileKey> = []
-    let backdrop: BackdropTile
+    let scratch: CompositionScratch
 
     init(_ composite: TileLayer) {
         self.composite = composite
-        backdrop = BackdropTile(composite.context)
+        scratch = CompositionScratch(composite.context)
     }
 }
 
-/// Where a tile is copied to be read as the backdrop of a blend mode (a pass cannot read its own target); made on
-/// first use.
-final class BackdropTile {
+/// What composing needs besides the tiles, made on first use and kept: the tile a blend mode's backdrop is copied
+/// to (a pass cannot read its own target), and the host's staging memory (fresh memory each time would be fresh
+/// pages to fault in).
+final class CompositionScratch {
     private let context: VulkanContext
     private var image: GPUImage?
+    private var staging: GPUBuffer?
 
     init(_ context: VulkanContext) { self.context = context }
 
-    func image(_ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
+    /// A staging buffer of at least `bytes`.
+    func staging(bytes: Int) throws(VulkanError) -> GPUBuffer {
+        if let staging, staging.size >= bytes { return staging }
+        let made = try GPUBuffer(
+            context, size: bytes,
+            usage: VkBufferUsageFlagBits(
+                VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue))
+        staging = made
+        return made
+    }
+
+    /// The backdrop tile.
+    func backdrop(_ commands: VkCommandBuffer) throws(VulkanError) -> GPUImage {
         if let image { return image }
         let made = try GPUImage(
             context, width: TileLayer.tileSize, height: TileLayer.tileSize, format: TileLayer.format,
