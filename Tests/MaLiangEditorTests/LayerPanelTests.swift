@@ -110,6 +110,23 @@ import Testing
         #expect(session.strokes.count == 1)
     }
 
+    /// One panel at a time, whichever way it is opened: the layer panel closes when a key opens another, and
+    /// closes the others when it opens.
+    @Test func panelsOpenOneAtATime() throws {
+        let session = try makeSession()
+        _ = session.perform(.layers)
+        _ = session.perform(.brushEditor)
+        #expect(session.isBrushEditorOpen && !session.isLayerPanelOpen)
+        _ = session.perform(.layers)
+        #expect(session.isLayerPanelOpen && !session.isBrushEditorOpen)
+        _ = session.perform(.newDocument)
+        #expect(session.isNewDrawingPanelOpen && !session.isLayerPanelOpen)
+        _ = session.press(.colorWheel)
+        #expect(session.isColorPanelOpen && !session.isNewDrawingPanelOpen)
+        _ = session.perform(.layers)
+        #expect(session.isLayerPanelOpen && !session.isColorPanelOpen)
+    }
+
     @Test func aPressOnTheCurrentLayersNameTypesANewOne() throws {
         let session = try makeSession()
         _ = session.perform(.layers)

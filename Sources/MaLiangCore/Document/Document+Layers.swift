@@ -1,5 +1,6 @@
-/// Layer operations. Each is one undo step whose cost follows the layer's own elements at most, never the whole
-/// document: hiding, locking, opacity, blend and order change only the layer list.
+/// Layer operations, each one undo step. None stamps or writes the document again: hiding, locking, opacity, blend,
+/// order and names change only the layer list; deleting or copying a layer takes its own elements (found in one
+/// pass over the element list).
 extension Document {
     /// Layers a document may have.
     public static let maximumLayers = 100
@@ -33,8 +34,8 @@ extension Document {
         return LayerID(nextLayerID)
     }
 
-    /// Adds an empty layer named `name` at `index` of ``layers`` (clamped; nil: on top) as one undo step; nothing
-    /// past ``maximumLayers`` or for an id the document has.
+    /// Adds `layer`, empty, at `index` of ``layers`` (clamped; nil: on top) as one undo step; nothing past
+    /// ``maximumLayers`` or for an id the document has.
     @discardableResult
     public func addLayer(_ layer: Layer, at index: Int? = nil) -> [DocumentChange] {
         guard layers.count < Self.maximumLayers, layerIndex(of: layer.id) == nil else { return [] }

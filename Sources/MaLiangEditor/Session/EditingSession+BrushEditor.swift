@@ -70,8 +70,8 @@ extension EditingSession {
                 StatusMessage(.info, "The stickers place the drawing’s images: choose a brush to edit it"))
             return effects
         }
+        closePanels(except: .brushEditor)
         isBrushEditorOpen.toggle()
-        isColorPanelOpen = false
         brushNameDraft = nil
         savedPage = 0
         if isBrushEditorOpen { effects.requests.append(.reloadSavedBrushes) }

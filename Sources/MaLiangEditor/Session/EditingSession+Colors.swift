@@ -13,6 +13,7 @@ extension EditingSession {
     }
 
     func toggleColorPanel() -> Effects {
+        closePanels(except: .color)
         isColorPanelOpen.toggle()
         hexDraft = nil
         if isColorPanelOpen { wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue) }

@@ -101,10 +101,7 @@ extension EditingSession {
     public func press(_ action: ToolbarLayout.Action) -> Effects {
         if action == .more {
             isToolbarMenuOpen.toggle()
-            isColorPanelOpen = false
-            isNewDrawingPanelOpen = false
-            isLayerPanelOpen = false
-            closeBrushEditor()
+            closePanels()
             var effects = Effects()
             effects.redraw = true
             return effects
@@ -117,10 +114,7 @@ extension EditingSession {
         case .brush, .color, .undo, .redo: break
         default: isLayerPanelOpen = false
         }
-        if action == .colorWheel {
-            closeBrushEditor()
-            return toggleColorPanel()
-        }
+        if action == .colorWheel { return toggleColorPanel() }
         if action == .brushEditor { return toggleBrushEditor() }
         switch action {
         case .color: break

@@ -22,8 +22,7 @@ extension EditingSession {
         return nil
     }
 
-    /// Makes sure the current layer is one the document has (after an undo took it away: the one now in its
-    /// place, or the top one).
+    /// Makes sure the current layer is one the document has (after an undo took it away: the top one).
     func keepCurrentLayer() {
         guard document.layer(currentLayer) == nil else { return }
         currentLayer = document.layers.last?.id ?? .first
@@ -31,10 +30,8 @@ extension EditingSession {
     }
 
     func toggleLayerPanel() -> Effects {
+        closePanels(except: .layers)
         isLayerPanelOpen.toggle()
-        isColorPanelOpen = false
-        isNewDrawingPanelOpen = false
-        closeBrushEditor()
         layerNameDraft = nil
         revealCurrentLayer()
         var effects = Effects()

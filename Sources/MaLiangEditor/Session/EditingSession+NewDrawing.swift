@@ -13,9 +13,8 @@ extension EditingSession {
     public var newDrawingPaper: Color { NewDrawingPanel.papers[newDrawingChoice.paper].color ?? document.background }
 
     func toggleNewDrawingPanel() -> Effects {
+        closePanels(except: .newDrawing)
         isNewDrawingPanelOpen.toggle()
-        isColorPanelOpen = false
-        closeBrushEditor()
         var effects = Effects()
         effects.redraw = true
         return effects
