@@ -62,9 +62,11 @@ import Testing
             let picture = try canvas.singlePicturePixels(view: view, width: side, height: side)
             let differences = zip(frame, picture).enumerated().filter { $0.element.0 != $0.element.1 }
             let largest = differences.map { abs(Int($0.element.0) - Int($0.element.1)) }.max() ?? 0
-            // Both filter the same texels; the texture coordinates differ in their last bits.
+            // Both filter the same texels; the texture coordinates differ in their last bits. A frame drawn on the
+            // host (a CPU device, unturned between whole zooms) samples 8-bit texels with its own level weights.
+            let drawnOnHost = canvas.drawsFramesOnHost && view.rotation == 0 && (view.scale != 1 && view.scale != 2)
             #expect(
-                largest <= 2,
+                largest <= (drawnOnHost ? 4 : 2),
                 """
                 \(name): \(differences.count) bytes differ from one picture, by up to \(largest), first at \
                 \(differences.prefix(3).map { ($0.offset / 4 % side, $0.offset / 4 / side) })

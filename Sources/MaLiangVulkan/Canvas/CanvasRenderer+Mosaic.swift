@@ -23,10 +23,11 @@ extension CanvasRenderer {
     /// Lays the tiles a frame through `transform` shows into mosaics — the paint's, and those of the stroke in
     /// progress when `layer` is the paint — recorded into `commands` before rendering begins. None where each tile
     /// can be drawn from itself: at 1:1 unturned on whole pixels the filter samples texel centres only, and never
-    /// reaches a neighbouring tile.
+    /// reaches a neighbouring tile. Without `includingPaint`, only the stroke in progress's (a frame drawn on the
+    /// host samples the paint there).
     func prepareMosaics(
         for layer: TileLayer, transform: ViewTransform, width: Int, height: Int, region: VkRect2D? = nil,
-        _ commands: VkCommandBuffer
+        includingPaint: Bool = true, _ commands: VkCommandBuffer
     ) throws(VulkanError) -> FrameMosaics {
         let zoom = transform.scale / layer.scale
         // A turn too small to move a corner by a millionth of a pixel is no turn.
@@ -41,7 +42,7 @@ extension CanvasRenderer {
             return FrameMosaics()
         }
         var mosaics = FrameMosaics()
-        if !layer.tiles.isEmpty {
+        if includingPaint, !layer.tiles.isEmpty {
             let mipLevels = layer.tiles.values.first?.mipLevels ?? TileLayer.mipLevels
             let levels = TileMosaic.levels(forZoom: zoom, mipLevels: mipLevels)
             if try mosaic.update(

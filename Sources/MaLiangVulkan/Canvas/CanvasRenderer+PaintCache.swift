@@ -111,13 +111,15 @@ extension CanvasRenderer {
         for (layer, tiles) in damaged where document.layer(layer) != nil { try rebuild(tiles, on: [layer]) }
     }
 
-    /// Loads the kept tiles a window frame through `view` shows, repairs any that cannot be read, and composes the
-    /// layers there.
+    /// Loads the kept tiles a window frame through `view` shows, repairs any that cannot be read, composes the
+    /// layers there, and reads back what the frame samples if it is drawn on the host.
     func prepareFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
-        guard !cachedTiles.isEmpty || !damagedKeptTiles.isEmpty else { return }
-        try loadKeptTiles(paintTiles(inView: view, width: width, height: height))
-        try repairKeptTiles()
-        try updateComposition()
+        if !cachedTiles.isEmpty || !damagedKeptTiles.isEmpty {
+            try loadKeptTiles(paintTiles(inView: view, width: width, height: height))
+            try repairKeptTiles()
+            try updateComposition()
+        }
+        try prepareHostFrame(view: view, width: width, height: height)
     }
 
     /// The paint tiles a view of `width`×`height` target pixels through `view` can show.

@@ -63,6 +63,21 @@ public final class CanvasRenderer {
     lazy var mosaic = TileMosaic(context)
     /// The same for the stroke in progress's layers (``LiveStroke/layers``).
     lazy var liveMosaics = (0..<4).map { _ in TileMosaic(context) }
+    /// Whether window frames between whole zooms are drawn on the host (a CPU device: drawing is fragment-bound
+    /// there).
+    package var drawsFramesOnHost: Bool
+    /// Frames drawn on the host so far, and whether they use the portable code only (tests compare it with the
+    /// processor's wider vectors).
+    package internal(set) var framesDrawnOnHost = 0
+    package var hostFramesArePortable = false
+    /// Paint tiles in 8 bits on the host, for those frames.
+    lazy var hostLevels = HostPaintLevels(context)
+    /// What the next window frame samples on the host, read back before it is recorded.
+    var preparedHostFrame: HostFramePlan?
+    /// Where host frames are drawn before they are copied into the window's image.
+    var hostFrameStaging: GPUBuffer?
+    /// The image ``measureFrame(view:width:height:copies:)`` draws into.
+    var measuredFrameTarget: GPUImage?
 
     /// Stamps recorded before a submission while baking many strokes (bounds upload memory and submission size).
     static let batchStamps = 200_000
@@ -125,6 +140,7 @@ public final class CanvasRenderer {
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
         composesOnHost = context.deviceType == "CPU"
+        drawsFramesOnHost = context.deviceType == "CPU"
         if !undo {
             paintPending = true
         } else if let paintCache, adoptKeptPaint(paintCache) {
@@ -505,11 +521,18 @@ extension CanvasRenderer {
 
     /// Renders one window frame of `width`×`height` through `view` into a GPU image (no read-back, as the window
     /// does into its swapchain), and returns the wall time in seconds. `copies`: whether composed tiles may be
-    /// copied where the view allows it.
+    /// copied where the view allows it. The image is kept for the next frame of the same size, as a swapchain's
+    /// images are (a new one costs its first writes' page faults, about 2 ms at 1920×1080 on a CPU device).
     package func measureFrame(view: ViewTransform, width: Int, height: Int, copies: Bool = true) throws(VulkanError)
         -> Double
     {
-        let target = try windowTarget(width: width, height: height)
+        let target: GPUImage
+        if let kept = measuredFrameTarget, kept.width == width, kept.height == height {
+            target = kept
+        } else {
+            target = try windowTarget(width: width, height: height)
+            measuredFrameTarget = target
+        }
         let start = ContinuousClock.now
         try prepareFrame(view: view, width: width, height: height)
         try context.submitAndWait { commands throws(VulkanError) in

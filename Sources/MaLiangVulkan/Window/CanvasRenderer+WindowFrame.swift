@@ -21,7 +21,9 @@ extension CanvasRenderer {
     /// Records a window frame into `image` (GENERAL layout): the window colour, the paper through `view`, the
     /// paint, the stroke in progress, chartlets, then `overlays` in window pixels. Only `region` is drawn where
     /// given (the image holds an earlier frame elsewhere). Where the view allows (``wholePixelPlacement(_:)``) and
-    /// `copies` is true, painted tiles are copied composed instead of drawn. Returns how many were copied.
+    /// `copies` is true, painted tiles are copied composed instead of drawn; on a CPU device, views between whole
+    /// zooms are drawn on the host (``prepareHostFrame(view:width:height:)``) and copied. Returns how many tiles
+    /// were copied.
     @discardableResult
     func recordWindowFrame(
         image: VkImage, imageView: VkImageView, width: Int, height: Int, format: VkFormat, view: ViewTransform,
@@ -34,10 +36,11 @@ extension CanvasRenderer {
         else { return 0 }
         let quads = QuadPainter(pipelines: pipelines)
         let paper = try paperOverlay()
-        if paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
+        let hostPlan = copies ? preparedHostFrame(for: view, width: width, height: height) : nil
+        if hostPlan == nil, paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
         let mosaics = try prepareMosaics(
             for: paint, transform: view, width: width, height: height, region: region == nil ? nil : area.vkRect,
-            commands)
+            includingPaint: hostPlan == nil, commands)
         let mosaic = mosaics.paint
         // Views at 1:1 need none: its memory goes until the next view between whole zooms.
         if mosaic == nil { self.mosaic.removeAll() }
@@ -73,6 +76,13 @@ extension CanvasRenderer {
                 }
             }
             vkCmdSetScissor(commands, 0, 1, &scissor)
+        } else if let hostPlan {
+            try recordHostFrame(
+                hostPlan, area: area, into: image, format: format, windowColor: windowColor, commands)
+            beginRendering(commands, view: imageView, width: width, height: height)
+            var scissor = area.vkRect
+            vkCmdSetScissor(commands, 0, 1, &scissor)
+            copied = Set(paint.tiles.keys)
         } else if let page = unturnedPage(view) {
             // An unturned page is a rectangle of whole pixels: filled, not drawn (on a CPU device, a quad over the
             // whole view costs a few milliseconds).

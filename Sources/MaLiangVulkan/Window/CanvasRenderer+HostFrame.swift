@@ -1,0 +1,166 @@
+import CStamping
+import CVulkan
+import Dispatch
+import Foundation
+import MaLiangCore
+
+/// Window frames between whole zooms drawn on the host, for CPU devices.
+///
+/// There, drawing a 1920×1080 view of the paint through the rasteriser costs 20–35 ms (about 6 ns a pixel on two
+/// cores, whatever the format or filter), too slow to pan or zoom smoothly. The host samples the paint as the
+/// sampler would — bilinear on each of the two levels a view mixes, linear between them — from 8-bit copies of
+/// the tiles in view (``HostPaintLevels``), lays it over the paper and the window colour, and the frame copies the
+/// result into the window's image; the stroke in progress, images and overlays are drawn over it as before.
+extension CanvasRenderer {
+    /// How a frame through `view` samples the paint on the host.
+    struct HostFramePlan {
+        var view: ViewTransform
+        var width: Int
+        var height: Int
+        var levels: TileMosaic.Levels
+        /// How much the second level counts, of 256.
+        var secondWeight: Int
+        /// The tiles in view and the ring around them that the filter reaches, within the page's grid.
+        var columns: ClosedRange<Int>
+        var rows: ClosedRange<Int>
+    }
+
+    /// The plan for a frame of `width`×`height` through `view`, or nil where the frame is drawn on the device: not a
+    /// CPU device, a turned view, a paper that is not opaque, or a whole zoom (whose tiles are copied instead).
+    func hostFramePlan(_ view: ViewTransform, width: Int, height: Int) -> HostFramePlan? {
+        guard drawsFramesOnHost, paint.scale == 1, view.rotation == 0, paperBytes[3] == 255, view.scale.isFinite,
+            view.scale > 0, wholePixelPlacement(view) == nil,
+            let shown = tilesShown(paint, through: view, width: width, height: height)
+        else { return nil }
+        let levels = TileMosaic.levels(forZoom: view.scale, mipLevels: TileLayer.mipLevels)
+        let detail = -log2(view.scale) - Double(levels.first)
+        let secondWeight = levels.count == 2 ? Int((min(max(detail, 0), 1) * 256).rounded()) : 0
+        let columns = max(shown.columns.lowerBound - 1, 0)...min(shown.columns.upperBound + 1, paint.columns - 1)
+        let rows = max(shown.rows.lowerBound - 1, 0)...min(shown.rows.upperBound + 1, paint.rows - 1)
+        return HostFramePlan(
+            view: view, width: width, height: height, levels: levels, secondWeight: secondWeight, columns: columns,
+            rows: rows)
+    }
+
+    /// Reads back what a host frame through `view` samples (before the frame is recorded); forgets the plan when
+    /// the frame is drawn on the device.
+    func prepareHostFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
+        preparedHostFrame = nil
+        guard let plan = hostFramePlan(view, width: width, height: height) else { return }
+        let levels = plan.levels.first..<(plan.levels.first + plan.levels.count)
+        if levels.upperBound > 1, paint.needsMipmapRefresh(forViewScale: view.scale) {
+            try context.submitAndWait { commands in paint.refreshMipmaps(commands) }
+        }
+        let keys = plan.rows.flatMap { row in plan.columns.map { TileKey(column: $0, row: row) } }
+        try hostLevels.update(layer: paint, keys: keys, levels: levels)
+        preparedHostFrame = plan
+    }
+
+    /// The prepared plan, if it is for this frame.
+    func preparedHostFrame(for view: ViewTransform, width: Int, height: Int) -> HostFramePlan? {
+        guard let plan = preparedHostFrame, plan.view == view, plan.width == width, plan.height == height,
+            plan.levels == TileMosaic.levels(forZoom: view.scale, mipLevels: TileLayer.mipLevels)
+        else { return nil }
+        return plan
+    }
+
+    /// Draws `area` of the frame on the host and records its copy into `image` (GENERAL layout), outside rendering.
+    func recordHostFrame(
+        _ plan: HostFramePlan, area: BufferRect, into image: VkImage, format: VkFormat,
+        windowColor: (Float, Float, Float), _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
+        let bytes = area.width * area.height * 4
+        let buffer = try hostFrameBuffer(bytes: bytes)
+        let view = plan.view
+        let page = unturnedPage(view) ?? BufferRect(x: 0, y: 0, width: 0, height: 0)
+        let swap = format == VK_FORMAT_B8G8R8A8_UNORM || format == VK_FORMAT_B8G8R8A8_SRGB
+        func ordered(_ rgb: [UInt8]) -> (UInt8, UInt8, UInt8, UInt8) {
+            swap ? (rgb[2], rgb[1], rgb[0], 255) : (rgb[0], rgb[1], rgb[2], 255)
+        }
+        func byte(_ value: Float) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        // Each level's tiles in view, row by row (nil: no paint there).
+        let grids: [[UnsafePointer<UInt8>?]] = (0..<plan.levels.count).map { step in
+            plan.rows.flatMap { row in
+                plan.columns.map { column in
+                    let key = TileKey(column: column, row: row)
+                    return paint.tile(key) == nil ? nil : hostLevels.texels(key, level: plan.levels.first + step)
+                }
+            }
+        }
+        var job = MLFrameJob()
+        job.levelCount = Int32(plan.levels.count)
+        job.secondWeight = Int32(plan.secondWeight)
+        job.pixels = buffer.contents.assumingMemoryBound(to: UInt8.self)
+        job.stride = Int32(area.width * 4)
+        job.left = Int32(area.x)
+        job.top = Int32(area.y)
+        job.width = Int32(area.width)
+        job.pageLeft = Int32(clamping: page.x)
+        job.pageTop = Int32(clamping: page.y)
+        job.pageRight = Int32(clamping: page.maxX)
+        job.pageBottom = Int32(clamping: page.maxY)
+        job.paper = ordered(Array(paperBytes.prefix(3)))
+        job.window = ordered([byte(windowColor.0), byte(windowColor.1), byte(windowColor.2)])
+        job.swapRedAndBlue = swap ? 1 : 0
+        job.portableOnly = hostFramesArePortable ? 1 : 0
+        let threads = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        let bands = min(max(area.height / 32, 1), threads * 4)
+        try withGrids(grids) { tiles throws(VulkanError) in
+            func level(_ step: Int) -> MLPaintLevel {
+                let level = plan.levels.first + step
+                let side = TileLayer.tileSize >> level
+                let shrink = Double(1 << level)
+                var described = MLPaintLevel()
+                described.tiles = tiles[min(step, tiles.count - 1)]
+                described.columns = Int32(plan.columns.count)
+                described.rows = Int32(plan.rows.count)
+                described.side = Int32(side)
+                described.step = 1 / (view.scale * shrink)
+                described.originX = -view.offsetX / (view.scale * shrink) - Double(plan.columns.lowerBound * side)
+                described.originY = -view.offsetY / (view.scale * shrink) - Double(plan.rows.lowerBound * side)
+                return described
+            }
+            job.levels = (level(0), level(min(1, plan.levels.count - 1)))
+            nonisolated(unsafe) let frameJob = job
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                var local = frameJob
+                let first = area.y + area.height * band / bands
+                let end = area.y + area.height * (band + 1) / bands
+                ml_frame_rows(&local, Int32(first), Int32(end))
+            }
+        }
+        framesDrawnOnHost += 1
+        fullBarrier(commands)
+        var region = VkBufferImageCopy()
+        region.bufferRowLength = UInt32(area.width)
+        region.imageSubresource = VkImageSubresourceLayers(
+            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0, baseArrayLayer: 0,
+            layerCount: 1)
+        region.imageOffset = VkOffset3D(x: Int32(area.x), y: Int32(area.y), z: 0)
+        region.imageExtent = VkExtent3D(width: UInt32(area.width), height: UInt32(area.height), depth: 1)
+        vkCmdCopyBufferToImage(commands, buffer.buffer, image, VK_IMAGE_LAYOUT_GENERAL, 1, &region)
+        fullBarrier(commands)
+    }
+
+    /// The staging buffer host frames are drawn into, at least `bytes` long.
+    private func hostFrameBuffer(bytes: Int) throws(VulkanError) -> GPUBuffer {
+        if let hostFrameStaging, hostFrameStaging.size >= bytes { return hostFrameStaging }
+        hostFrameStaging = nil
+        let made = try GPUBuffer(context, size: bytes, usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT)
+        hostFrameStaging = made
+        return made
+    }
+}
+
+/// Calls `body` with C arrays of each grid's tile pointers, valid during the call.
+private func withGrids(
+    _ grids: [[UnsafePointer<UInt8>?]], _ body: ([UnsafePointer<UnsafePointer<UInt8>?>]) throws(VulkanError) -> Void
+) throws(VulkanError) {
+    let buffers = grids.map { grid in
+        let buffer = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: max(grid.count, 1))
+        buffer.initialize(from: grid, count: grid.count)
+        return buffer
+    }
+    defer { buffers.forEach { $0.deallocate() } }
+    try body(buffers.map { UnsafePointer($0) })
+}

@@ -1,0 +1,151 @@
+import CStamping
+import CVulkan
+import Dispatch
+
+/// Paint tiles at the levels a view between whole zooms samples, kept on the host in 8 bits, for frames drawn there (CPU devices: ``CanvasRenderer/drawsFramesOnHost``).
+///
+/// Each remembers the revision of the tile it was read from and is read again when the tile changes; the least
+/// recently used go beyond twice what one frame uses, so memory follows the view (at most about four window-sized
+/// images of texels), not the document.
+final class HostPaintLevels {
+    private struct Key: Hashable {
+        var tile: TileKey
+        var level: Int
+    }
+
+    /// One level of one tile: side² texels of 4 bytes.
+    private final class Texels {
+        let pointer: UnsafeMutablePointer<UInt8>
+        init(count: Int) { pointer = .allocate(capacity: count) }
+        deinit { pointer.deallocate() }
+    }
+
+    private struct Entry {
+        let texels: Texels
+        var revision: UInt64
+        var lastUsed: UInt64
+    }
+
+    /// Bytes read back from the device in one submission at most.
+    static let stagingBytes = 16 << 20
+
+    private let context: VulkanContext
+    private var entries: [Key: Entry] = [:]
+    /// What the entries were read from; another layer drops them all.
+    private weak var layer: TileLayer?
+    private var frame: UInt64 = 0
+    private var staging: GPUBuffer?
+
+    init(_ context: VulkanContext) { self.context = context }
+
+    /// How many tile levels are kept.
+    var count: Int { entries.count }
+
+    /// Brings tiles `keys` of `layer` at `levels` up to date, reading back those that changed since they were
+    /// read; `layer`'s smaller levels must match level 0.
+    func update(layer: TileLayer, keys: [TileKey], levels: Range<Int>) throws(VulkanError) {
+        if self.layer !== layer {
+            entries = [:]
+            self.layer = layer
+        }
+        frame += 1
+        var stale: [(key: Key, tile: GPUImage, revision: UInt64)] = []
+        var used = 0
+        for tileKey in keys {
+            guard let tile = layer.tile(tileKey) else { continue }
+            let revision = layer.revision(of: tileKey)
+            for level in levels where level < tile.mipLevels {
+                let key = Key(tile: tileKey, level: level)
+                used += 1
+                if var entry = entries[key], entry.revision == revision {
+                    entry.lastUsed = frame
+                    entries[key] = entry
+                } else {
+                    stale.append((key, tile, revision))
+                }
+            }
+        }
+        try readBack(stale)
+        forgetOldest(keeping: max(2 * used, 64))
+    }
+
+    /// The texels of tile `key` at `level`, if it has paint and was brought up to date.
+    func texels(_ key: TileKey, level: Int) -> UnsafePointer<UInt8>? {
+        entries[Key(tile: key, level: level)].map { UnsafePointer($0.texels.pointer) }
+    }
+
+    /// Lets everything go (the device is being rebuilt, or memory is short).
+    func removeAll() {
+        entries = [:]
+        staging = nil
+    }
+
+    private func readBack(_ stale: [(key: Key, tile: GPUImage, revision: UInt64)]) throws(VulkanError) {
+        guard !stale.isEmpty else { return }
+        let staging = try stagingBuffer()
+        var start = 0
+        while start < stale.count {
+            // As many as the staging buffer holds (at least one: a level is at most 512 KiB).
+            var offsets: [Int] = []
+            var bytes = 0
+            var end = start
+            while end < stale.count {
+                let side = TileLayer.tileSize >> stale[end].key.level
+                let size = side * side * 8
+                guard bytes + size <= staging.size || end == start else { break }
+                offsets.append(bytes)
+                bytes += size
+                end += 1
+            }
+            let group = Array(stale[start..<end])
+            try context.submitAndWait { commands throws(VulkanError) in
+                fullBarrier(commands)
+                for (index, item) in group.enumerated() {
+                    let side = TileLayer.tileSize >> item.key.level
+                    var region = VkBufferImageCopy()
+                    region.bufferOffset = VkDeviceSize(offsets[index])
+                    region.imageSubresource = VkImageSubresourceLayers(
+                        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue),
+                        mipLevel: UInt32(item.key.level), baseArrayLayer: 0, layerCount: 1)
+                    region.imageExtent = VkExtent3D(width: UInt32(side), height: UInt32(side), depth: 1)
+                    vkCmdCopyImageToBuffer(
+                        commands, item.tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                }
+                fullBarrier(commands)
+            }
+            let targets = group.map { item -> Texels in
+                let side = TileLayer.tileSize >> item.key.level
+                if let existing = entries[item.key]?.texels { return existing }
+                return Texels(count: side * side * 4)
+            }
+            nonisolated(unsafe) let base = staging.contents
+            let levels = group.map(\.key.level)
+            let starts = offsets
+            let pointers = targets.map(\.pointer)
+            nonisolated(unsafe) let unsafePointers = pointers
+            DispatchQueue.concurrentPerform(iterations: group.count) { index in
+                let side = TileLayer.tileSize >> levels[index]
+                ml_texels_to_8bit(
+                    base.advanced(by: starts[index]).assumingMemoryBound(to: UInt16.self), unsafePointers[index],
+                    Int32(side * side))
+            }
+            for (index, item) in group.enumerated() {
+                entries[item.key] = Entry(texels: targets[index], revision: item.revision, lastUsed: frame)
+            }
+            start = end
+        }
+    }
+
+    private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
+        if let staging { return staging }
+        let made = try GPUBuffer(context, size: Self.stagingBytes, usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+        staging = made
+        return made
+    }
+
+    private func forgetOldest(keeping limit: Int) {
+        guard entries.count > limit else { return }
+        let oldest = entries.sorted { $0.value.lastUsed < $1.value.lastUsed }.prefix(entries.count - limit)
+        for (key, entry) in oldest where entry.lastUsed != frame { entries[key] = nil }
+    }
+}
