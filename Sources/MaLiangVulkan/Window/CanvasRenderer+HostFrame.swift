@@ -42,11 +42,15 @@ extension CanvasRenderer {
             rows: rows)
     }
 
-    /// Reads back what a host frame through `view` samples (before the frame is recorded); forgets the plan when
-    /// the frame is drawn on the device.
+    /// Reads back what a host frame through `view` samples (before the frame is recorded). A frame drawn on the
+    /// device lets the host's copies go, as a 1:1 view lets the mosaic go, until the next view between whole zooms.
     func prepareHostFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
         preparedHostFrame = nil
-        guard let plan = hostFramePlan(view, width: width, height: height) else { return }
+        guard let plan = hostFramePlan(view, width: width, height: height) else {
+            hostLevels.removeAll()
+            hostFrameStaging = nil
+            return
+        }
         let levels = plan.levels.first..<(plan.levels.first + plan.levels.count)
         if levels.upperBound > 1, paint.needsMipmapRefresh(forViewScale: view.scale) {
             try context.submitAndWait { commands in paint.refreshMipmaps(commands) }

@@ -26,7 +26,8 @@ final class HostPaintLevels {
         var lastUsed: UInt64
     }
 
-    /// Bytes read back from the device in one submission at most.
+    /// Bytes read back from the device in one submission at most (the staging buffer goes when they are read: after
+    /// a first view, reads are a few tiles a stroke).
     static let stagingBytes = 16 << 20
 
     private let context: VulkanContext
@@ -34,7 +35,6 @@ final class HostPaintLevels {
     /// What the entries were read from; another layer drops them all.
     private weak var layer: TileLayer?
     private var frame: UInt64 = 0
-    private var staging: GPUBuffer?
 
     init(_ context: VulkanContext) { self.context = context }
 
@@ -75,14 +75,15 @@ final class HostPaintLevels {
     }
 
     /// Lets everything go (the device is being rebuilt, or memory is short).
-    func removeAll() {
-        entries = [:]
-        staging = nil
-    }
+    func removeAll() { entries = [:] }
 
     private func readBack(_ stale: [(key: Key, tile: GPUImage, revision: UInt64)]) throws(VulkanError) {
         guard !stale.isEmpty else { return }
-        let staging = try stagingBuffer()
+        let needed = stale.reduce(0) { total, item in
+            total + (TileLayer.tileSize >> item.key.level) * (TileLayer.tileSize >> item.key.level) * 8
+        }
+        let staging = try GPUBuffer(
+            context, size: min(needed, Self.stagingBytes), usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
         var start = 0
         while start < stale.count {
             // As many as the staging buffer holds (at least one: a level is at most 512 KiB).
@@ -134,13 +135,6 @@ final class HostPaintLevels {
             }
             start = end
         }
-    }
-
-    private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
-        if let staging { return staging }
-        let made = try GPUBuffer(context, size: Self.stagingBytes, usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
-        staging = made
-        return made
     }
 
     private func forgetOldest(keeping limit: Int) {
