@@ -101,4 +101,45 @@ import Testing
         try expectSame(canvas, view, "another paper")
         assertClean(context)
     }
+
+    /// The eraser in progress takes paint away with destination-out over the whole frame, paper included: what it
+    /// uncovers must show the paper (or its checks) as the finished stroke will, never a hole (black in a window).
+    @Test(arguments: [false, true]) func theEraserInProgressShowsThePaperItUncovers(transparentPaper: Bool) throws {
+        let context = try validatedContext()
+        let (document, canvas) = try paintedCanvas(context)
+        canvas.drawsFramesOnHost = true
+        if transparentPaper { try canvas.apply(document.setBackground(Color(red: 1, green: 1, blue: 1, alpha: 0))) }
+        let eraser = Stroke(
+            id: document.makeElementID(), brush: BrushPresets.brush(named: "eraser") ?? .brush(Brush()), seed: 5,
+            samples: [])
+        var builder = eraser.makeBuilder()
+        var recorded = eraser
+        canvas.beginLiveStroke(eraser)
+        var stamps: [Stamp] = []
+        for sample in line(from: (100, 250), to: (650, 250)) {
+            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
+        }
+        try canvas.addLiveStamps(stamps)
+        try canvas.addLiveStamps(builder.finish())
+        let views = [
+            ("1:1", ViewTransform(offsetX: 40, offsetY: 30)),
+            ("0.8×", ViewTransform(scale: 0.8, offsetX: 12.3, offsetY: 7.7)),
+            ("turned", ViewTransform(rotation: 0.2, offsetX: 90, offsetY: -40)),
+        ]
+        let live = try views.map {
+            try canvas.windowFramePixels(view: $0.1, width: 900, height: 700, regions: [nil], copies: true)
+        }
+        try canvas.apply(document.append(.stroke(recorded)))
+        for ((name, view), during) in zip(views, live) {
+            let after = try canvas.windowFramePixels(view: view, width: 900, height: 700, regions: [nil], copies: true)
+            let holes = stride(from: 3, to: during.count, by: 4).filter { during[$0] != 255 }.count
+            #expect(holes == 0, "\(name): \(holes) pixels not opaque while erasing")
+            // The live stroke is drawn by the rasteriser, the finished one by the stamping kernel, and zoomed out
+            // the live layer has no smaller levels: edges differ by up to a tenth; a hole would differ by the
+            // paper's whole brightness.
+            let largest = zip(during, after).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(largest <= 32, "\(name): while erasing and after differ by up to \(largest)")
+        }
+        assertClean(context)
+    }
 }

@@ -11,6 +11,8 @@ enum BlendMode: Hashable {
     case erase
     /// Replaces the target.
     case copy
+    /// Destination-over: the source goes under what the target holds, showing where the target is not opaque.
+    case under
 }
 
 /// The renderer's pipelines, created on first use per shader, target format and blend mode.
@@ -299,6 +301,10 @@ final class Pipelines {
         case .erase:
             state.srcColorBlendFactor = VK_BLEND_FACTOR_ZERO
             state.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+            state.colorBlendOp = VK_BLEND_OP_ADD
+        case .under:
+            state.srcColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA
+            state.dstColorBlendFactor = VK_BLEND_FACTOR_ONE
             state.colorBlendOp = VK_BLEND_OP_ADD
         }
         state.srcAlphaBlendFactor = state.srcColorBlendFactor

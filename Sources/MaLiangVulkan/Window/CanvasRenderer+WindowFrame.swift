@@ -35,7 +35,6 @@ extension CanvasRenderer {
                 width: width, height: height)
         else { return 0 }
         let quads = QuadPainter(pipelines: pipelines)
-        let paper = try paperOverlay()
         let hostPlan = copies ? preparedHostFrame(for: view, width: width, height: height) : nil
         if hostPlan == nil, paint.needsMipmapRefresh(forViewScale: view.scale) { paint.refreshMipmaps(commands) }
         let mosaics = try prepareMosaics(
@@ -102,25 +101,16 @@ extension CanvasRenderer {
                     commands, view: imageView, width: width, height: height,
                     clear: (windowColor.0, windowColor.1, windowColor.2, 1))
             }
-            let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
-            if paperBytes[3] < 255 {
-                // Checks show where the page is, and that it is transparent; they keep their size on screen.
-                let checks = try transparencyChecksOverlay()
-                let period = 2 * Self.checkSide / max(view.scale, 1e-6)
-                try quads.draw(
-                    checks.image,
-                    texture: .init(
-                        u: 0, v: 0, width: document.size.width / period, height: document.size.height / period),
-                    sampler: .repeating, corners: corners, targetWidth: width, targetHeight: height, format: format,
-                    blend: .over, commands)
-            }
-            try quads.draw(
-                paper.image, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
-                commands)
+            try drawPaper(view: view, width: width, height: height, format: format, blend: .over, commands)
         }
         try drawFrame(
             layer: paint, transform: view, width: width, height: height, format: format,
             within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, mosaics: mosaics, commands)
+        if let live = liveShownAbove, case .eraser = live.brush {
+            // The eraser in progress takes the paper away with the paint (destination-out over the frame), and a
+            // window shows no transparency: what it uncovers is filled with the paper, drawn under the frame.
+            try drawPaper(view: view, width: width, height: height, format: format, blend: .under, commands)
+        }
         for overlay in overlays {
             try quads.draw(
                 overlay.image.image,
@@ -130,6 +120,31 @@ extension CanvasRenderer {
         }
         vkCmdEndRendering(commands)
         return copied.count
+    }
+
+    /// Draws the paper through `view` (with its checks under it where it is not opaque) with `blend`: `.over` as the
+    /// frame's background, `.under` to fill what an eraser in progress uncovered.
+    private func drawPaper(
+        view: ViewTransform, width: Int, height: Int, format: VkFormat, blend: BlendMode, _ commands: VkCommandBuffer
+    ) throws(VulkanError) {
+        let quads = QuadPainter(pipelines: pipelines)
+        let corners = view.corners(x: 0, y: 0, width: document.size.width, height: document.size.height)
+        func drawChecks() throws(VulkanError) {
+            // Checks show where the page is, and that it is transparent; they keep their size on screen.
+            let checks = try transparencyChecksOverlay()
+            let period = 2 * Self.checkSide / max(view.scale, 1e-6)
+            try quads.draw(
+                checks.image,
+                texture: .init(u: 0, v: 0, width: document.size.width / period, height: document.size.height / period),
+                sampler: .repeating, corners: corners, targetWidth: width, targetHeight: height, format: format,
+                blend: blend, commands)
+        }
+        // Over: the checks, then the paper. Under: the paper goes under the frame first, the checks under both.
+        if blend == .over, paperBytes[3] < 255 { try drawChecks() }
+        try quads.draw(
+            try paperOverlay().image, corners: corners, targetWidth: width, targetHeight: height, format: format,
+            blend: blend, commands)
+        if blend == .under, paperBytes[3] < 255 { try drawChecks() }
     }
 
     /// The pixels an opaque paper covers when `view` does not turn it: those whose centres lie inside the page
