@@ -116,7 +116,8 @@ import Testing
         var recorded = eraser
         canvas.beginLiveStroke(eraser)
         var stamps: [Stamp] = []
-        for sample in line(from: (100, 250), to: (650, 250)) {
+        // Past the page's right edge too, where the window colour shows.
+        for sample in line(from: (100, 250), to: (760, 250)) {
             if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
         }
         try canvas.addLiveStamps(stamps)

@@ -55,6 +55,8 @@ public final class CanvasRenderer {
     let overlayCounter = Counter()
     /// The paper under the paint in window frames, for its colour.
     var paper: (color: Color, overlay: OverlayImage)?
+    /// One colour in a 1×1 image (the window's, under what an eraser in progress uncovers past the page).
+    var solid: (bytes: [UInt8], overlay: OverlayImage)?
     /// Grey checks shown under a paper that is not opaque (window frames only), made when first needed.
     var transparencyChecks: OverlayImage?
     /// Paint tiles composed over the paper for window frames at whole zooms.

@@ -94,6 +94,16 @@ extension CanvasRenderer {
         return overlay
     }
 
+    /// A 1×1 opaque image of `color`, kept while the colour stays the same.
+    func solidOverlay(_ color: (Float, Float, Float)) throws(VulkanError) -> OverlayImage {
+        func byte(_ value: Float) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        let bytes = [byte(color.0), byte(color.1), byte(color.2), 255]
+        if let solid, solid.bytes == bytes { return solid.overlay }
+        let overlay = try makeOverlay(premultiplied: bytes, width: 1, height: 1)
+        solid = (bytes, overlay)
+        return overlay
+    }
+
     func paperOverlay() throws(VulkanError) -> OverlayImage {
         let color = document.background
         if let cached = paper, cached.color == color { return cached.overlay }

@@ -108,8 +108,23 @@ extension CanvasRenderer {
             within: region == nil ? nil : area.vkRect, skippingPaintOf: copied, mosaics: mosaics, commands)
         if let live = liveShownAbove, case .eraser = live.brush {
             // The eraser in progress takes the paper away with the paint (destination-out over the frame), and a
-            // window shows no transparency: what it uncovers is filled with the paper, drawn under the frame.
+            // window shows no transparency: what it uncovers is filled with the paper, drawn under the frame, and
+            // past the page's edge with the window colour, over the tiles the stroke reaches.
             try drawPaper(view: view, width: width, height: height, format: format, blend: .under, commands)
+            let reaches = live.layers.compactMap(\.tileBounds)
+            if let left = reaches.map(\.columns.lowerBound).min(), let right = reaches.map(\.columns.upperBound).max(),
+                let top = reaches.map(\.rows.lowerBound).min(), let bottom = reaches.map(\.rows.upperBound).max()
+            {
+                let side = Double(TileLayer.tileSize) / paint.scale
+                let columns = left...right
+                let rows = top...bottom
+                try QuadPainter(pipelines: pipelines).draw(
+                    try solidOverlay(windowColor).image,
+                    corners: view.corners(
+                        x: Double(columns.lowerBound) * side, y: Double(rows.lowerBound) * side,
+                        width: Double(columns.count) * side, height: Double(rows.count) * side),
+                    targetWidth: width, targetHeight: height, format: format, blend: .under, commands)
+            }
         }
         for overlay in overlays {
             try quads.draw(
