@@ -89,6 +89,25 @@ import Testing
         assertClean(context)
     }
 
+    /// Undoing a clear puts back every tile's level 0 alone: the smaller levels a zoomed-out host frame samples are
+    /// made again on the host, and show what a drawing stamped afresh shows.
+    @Test func smallerLevelsMadeAgainOnTheHostMatchAFreshStamping() throws {
+        let context = try validatedContext()
+        let (document, canvas) = try frames.paintedCanvas(context)
+        canvas.drawsFramesOnHost = true
+        try canvas.apply(document.clear())
+        try canvas.apply(document.undo())
+        let view = ViewTransform(scale: 0.3, offsetX: 300.6, offsetY: 200.2)
+        let host = try canvas.windowFramePixels(view: view, width: 900, height: 700, regions: [nil], copies: true)
+        let fresh = try CanvasRenderer(document: document, context: context)
+        fresh.drawsFramesOnHost = false
+        let drawn = try fresh.windowFramePixels(
+            view: frames.drawnReference(view), width: 900, height: 700, regions: [nil], copies: false)
+        let largest = zip(host, drawn).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= tolerance, "after undoing a clear, 0.3× differs from a fresh stamping by up to \(largest)")
+        assertClean(context)
+    }
+
     @Test func thePortableCodeGivesTheSameBytesAsTheWideVectors() throws {
         let context = try validatedContext()
         let (_, canvas) = try frames.paintedCanvas(context)

@@ -214,6 +214,9 @@ final class TileLayer {
     /// Whether a view at `scale` would sample smaller levels that no longer match (only views below 1:1 use them).
     func needsMipmapRefresh(forViewScale scale: Double) -> Bool { scale < 0.999 && !staleMipmaps.isEmpty }
 
+    /// Notes that the smaller levels of `keys` were brought up to date (by the host).
+    func mipmapsRefreshed<Keys: Sequence<TileKey>>(_ keys: Keys) { staleMipmaps.subtract(keys) }
+
     /// Brings the smaller levels of changed tiles up to date (before a zoomed-out view samples them).
     func refreshMipmaps(_ commands: VkCommandBuffer) {
         for key in staleMipmaps.sorted() {
