@@ -66,18 +66,10 @@ import Testing
         // The stroke in progress is drawn over the host's frame, from its mosaic where magnified.
         let stroke = Stroke(
             id: document.makeElementID(), brush: solidBrush(size: 15, opacity: 0.6), seed: 9, samples: [])
-        var builder = stroke.makeBuilder()
-        var recorded = stroke
-        canvas.beginLiveStroke(stroke)
-        var stamps: [Stamp] = []
-        for sample in line(from: (100, 400), to: (650, 250)) {
-            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
-        }
-        try canvas.addLiveStamps(stamps)
+        var live = try LiveLine(stroke, on: canvas, from: (100, 400), to: (650, 250))
         try compare(canvas, shrunk, "a stroke in progress")
         try compare(canvas, magnified, "a stroke in progress, magnified")
-        try canvas.addLiveStamps(builder.finish())
-        try canvas.apply(document.append(.stroke(recorded)))
+        try canvas.apply(document.append(.stroke(live.finish())))
         try compare(canvas, shrunk, "the stroke committed")
         try canvas.apply(document.setBackground(Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)))
         try compare(canvas, shrunk, "another paper")

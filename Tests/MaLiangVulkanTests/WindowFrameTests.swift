@@ -84,17 +84,9 @@ import Testing
         // A stroke in progress is drawn over the copied tiles.
         let stroke = Stroke(
             id: document.makeElementID(), brush: solidBrush(size: 15, opacity: 0.6), seed: 9, samples: [])
-        var builder = stroke.makeBuilder()
-        var recorded = stroke
-        canvas.beginLiveStroke(stroke)
-        var stamps: [Stamp] = []
-        for sample in line(from: (100, 400), to: (650, 250)) {
-            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
-        }
-        try canvas.addLiveStamps(stamps)
+        var live = try LiveLine(stroke, on: canvas, from: (100, 400), to: (650, 250))
         try expectSame(canvas, view, "a stroke in progress")
-        try canvas.addLiveStamps(builder.finish())
-        try canvas.apply(document.append(.stroke(recorded)))
+        try canvas.apply(document.append(.stroke(live.finish())))
         try expectSame(canvas, view, "the stroke committed")
         // A new paper colour recomposes every tile.
         try canvas.apply(document.setBackground(Color(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)))
@@ -112,26 +104,19 @@ import Testing
         let eraser = Stroke(
             id: document.makeElementID(), brush: BrushPresets.brush(named: "eraser") ?? .brush(Brush()), seed: 5,
             samples: [])
-        var builder = eraser.makeBuilder()
-        var recorded = eraser
-        canvas.beginLiveStroke(eraser)
-        var stamps: [Stamp] = []
         // Past the page's right edge too, where the window colour shows.
-        for sample in line(from: (100, 250), to: (760, 250)) {
-            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
-        }
-        try canvas.addLiveStamps(stamps)
-        try canvas.addLiveStamps(builder.finish())
+        var erasing = try LiveLine(eraser, on: canvas, from: (100, 250), to: (760, 250))
+        let recorded = try erasing.finish()
         let views = [
             ("1:1", ViewTransform(offsetX: 40, offsetY: 30)),
             ("0.8×", ViewTransform(scale: 0.8, offsetX: 12.3, offsetY: 7.7)),
             ("turned", ViewTransform(rotation: 0.2, offsetX: 90, offsetY: -40)),
         ]
-        let live = try views.map {
+        let whileErasing = try views.map {
             try canvas.windowFramePixels(view: $0.1, width: 900, height: 700, regions: [nil], copies: true)
         }
         try canvas.apply(document.append(.stroke(recorded)))
-        for ((name, view), during) in zip(views, live) {
+        for ((name, view), during) in zip(views, whileErasing) {
             let after = try canvas.windowFramePixels(view: view, width: 900, height: 700, regions: [nil], copies: true)
             let holes = stride(from: 3, to: during.count, by: 4).filter { during[$0] != 255 }.count
             #expect(holes == 0, "\(name): \(holes) pixels not opaque while erasing")
@@ -142,5 +127,31 @@ import Testing
             #expect(largest <= 32, "\(name): while erasing and after differ by up to \(largest)")
         }
         assertClean(context)
+    }
+}
+
+/// A stroke drawn live on a canvas along a straight line, as the window draws one while the pen moves.
+struct LiveLine {
+    private var builder: StrokeBuilder
+    private var recorded: Stroke
+    private let canvas: CanvasRenderer
+
+    /// Begins `stroke` on `canvas` and shows its samples from `start` to `end`.
+    init(_ stroke: Stroke, on canvas: CanvasRenderer, from start: (Double, Double), to end: (Double, Double)) throws {
+        builder = stroke.makeBuilder()
+        recorded = stroke
+        self.canvas = canvas
+        canvas.beginLiveStroke(stroke)
+        var stamps: [Stamp] = []
+        for sample in line(from: start, to: end) {
+            if let stored = recorded.samples.append(sample) { builder.add(stored, into: &stamps) }
+        }
+        try canvas.addLiveStamps(stamps)
+    }
+
+    /// Shows the stroke's end, as at pen-up, and returns the stroke to commit.
+    mutating func finish() throws -> Stroke {
+        try canvas.addLiveStamps(builder.finish())
+        return recorded
     }
 }

@@ -35,15 +35,7 @@ extension CanvasRenderer {
                 for (index, key) in tiles.enumerated() {
                     for layer in present[index] {
                         guard let tile = shown[layer].paint.tile(key) else { continue }
-                        var region = VkBufferImageCopy()
-                        region.bufferOffset = VkDeviceSize(inputOffset(tile: index, layer: layer))
-                        region.imageSubresource = VkImageSubresourceLayers(
-                            aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0,
-                            baseArrayLayer: 0, layerCount: 1)
-                        region.imageExtent = VkExtent3D(
-                            width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
-                        vkCmdCopyImageToBuffer(
-                            commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                        copyLevel(0, of: tile, to: staging, at: inputOffset(tile: index, layer: layer), commands)
                     }
                 }
             }

@@ -180,14 +180,7 @@ extension CanvasRenderer {
                 fullBarrier(commands)
                 for (slot, (layer, key)) in group.enumerated() {
                     guard let tile = paintOf(layer).tile(key) else { continue }
-                    var region = VkBufferImageCopy()
-                    region.bufferOffset = VkDeviceSize(slot * TileMips.levelZeroBytes)
-                    region.imageSubresource = VkImageSubresourceLayers(
-                        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0,
-                        baseArrayLayer: 0, layerCount: 1)
-                    region.imageExtent = VkExtent3D(
-                        width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
-                    vkCmdCopyImageToBuffer(commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                    copyLevel(0, of: tile, to: staging, at: slot * TileMips.levelZeroBytes, commands)
                 }
             }
             let values = TileMips.levelZeroBytes / 2

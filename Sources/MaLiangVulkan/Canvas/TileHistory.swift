@@ -78,6 +78,18 @@ struct TileHistory {
     var tileCount: Int { storedTiles + clearStashes.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } } }
 }
 
+/// Records the copy of `source`'s `level` into `buffer` at byte `offset`, its rows packed.
+func copyLevel(_ level: Int, of source: GPUImage, to buffer: GPUBuffer, at offset: Int, _ commands: VkCommandBuffer) {
+    var region = VkBufferImageCopy()
+    region.bufferOffset = VkDeviceSize(offset)
+    region.imageSubresource = VkImageSubresourceLayers(
+        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: UInt32(level), baseArrayLayer: 0,
+        layerCount: 1)
+    region.imageExtent = VkExtent3D(
+        width: UInt32(max(source.width >> level, 1)), height: UInt32(max(source.height >> level, 1)), depth: 1)
+    vkCmdCopyImageToBuffer(commands, source.image, VK_IMAGE_LAYOUT_GENERAL, buffer.buffer, 1, &region)
+}
+
 /// Copies level 0 of one tile-sized image into another.
 func copyLevel0(from source: GPUImage, to destination: GPUImage, _ commands: VkCommandBuffer) {
     var region = VkImageCopy()

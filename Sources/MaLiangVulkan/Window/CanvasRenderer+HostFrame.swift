@@ -76,14 +76,7 @@ extension CanvasRenderer {
             try context.submitAndWait { commands throws(VulkanError) in
                 fullBarrier(commands)
                 for (index, tile) in tiles.enumerated() {
-                    var region = VkBufferImageCopy()
-                    region.bufferOffset = VkDeviceSize(index * slotBytes)
-                    region.imageSubresource = VkImageSubresourceLayers(
-                        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue), mipLevel: 0,
-                        baseArrayLayer: 0, layerCount: 1)
-                    region.imageExtent = VkExtent3D(
-                        width: UInt32(TileLayer.tileSize), height: UInt32(TileLayer.tileSize), depth: 1)
-                    vkCmdCopyImageToBuffer(commands, tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                    copyLevel(0, of: tile, to: staging, at: index * slotBytes, commands)
                 }
                 fullBarrier(commands)
             }
@@ -102,9 +95,9 @@ extension CanvasRenderer {
 
     /// The prepared plan, if it is for this frame.
     func preparedHostFrame(for view: ViewTransform, width: Int, height: Int) -> HostFramePlan? {
-        guard let plan = preparedHostFrame, plan.view == view, plan.width == width, plan.height == height,
-            plan.levels == TileMosaic.levels(forZoom: view.scale, mipLevels: TileLayer.mipLevels)
-        else { return nil }
+        guard let plan = preparedHostFrame, plan.view == view, plan.width == width, plan.height == height else {
+            return nil
+        }
         return plan
     }
 

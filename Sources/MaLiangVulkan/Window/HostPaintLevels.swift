@@ -38,9 +38,6 @@ final class HostPaintLevels {
 
     init(_ context: VulkanContext) { self.context = context }
 
-    /// How many tile levels are kept.
-    var count: Int { entries.count }
-
     /// Brings tiles `keys` of `layer` at `levels` up to date, reading back those that changed since they were
     /// read; `layer`'s smaller levels must match level 0.
     func update(layer: TileLayer, keys: [TileKey], levels: Range<Int>) throws(VulkanError) {
@@ -102,15 +99,7 @@ final class HostPaintLevels {
             try context.submitAndWait { commands throws(VulkanError) in
                 fullBarrier(commands)
                 for (index, item) in group.enumerated() {
-                    let side = TileLayer.tileSize >> item.key.level
-                    var region = VkBufferImageCopy()
-                    region.bufferOffset = VkDeviceSize(offsets[index])
-                    region.imageSubresource = VkImageSubresourceLayers(
-                        aspectMask: VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT.rawValue),
-                        mipLevel: UInt32(item.key.level), baseArrayLayer: 0, layerCount: 1)
-                    region.imageExtent = VkExtent3D(width: UInt32(side), height: UInt32(side), depth: 1)
-                    vkCmdCopyImageToBuffer(
-                        commands, item.tile.image, VK_IMAGE_LAYOUT_GENERAL, staging.buffer, 1, &region)
+                    copyLevel(item.key.level, of: item.tile, to: staging, at: offsets[index], commands)
                 }
                 fullBarrier(commands)
             }
