@@ -2,21 +2,22 @@ import Foundation
 import MaLiangCore
 import TestCompositor
 
-/// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core]`: starts the painting client against this
-/// compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
+/// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core] [--brush NAME]`: starts the painting
+/// client against this compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
 /// the time from sending it to the commit of the first buffer that shows it — when the commit request arrives, not
 /// after this compositor has copied the buffer to look at it (the stroke is shown to the last sample when a sample
 /// arrives: the 3×3 pixels at the midpoint to the previous one are watched). A ping goes just before each sample;
 /// commits taken before its pong were made before the client read the sample, so they only set what it is
 /// compared with.
 ///
-/// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns dark:
-/// a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
+/// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns
+/// visibly darker or lighter: a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
 /// recording crosses itself (an earlier stroke painted them: excluded) and where the stroke itself had reached
 /// them (its earlier dabs, or its guessed continuation: shown ahead). A frame not seen within a second is never
 /// seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured is the
 /// path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With `--busy-core`,
-/// another process keeps one core busy all along.
+/// another process keeps one core busy all along. `--brush` picks a built-in brush by its key (1–6) before the
+/// replay; the window's default is the pen.
 enum LatencyBenchmark {
     struct Target {
         var sent: ContinuousClock.Instant
@@ -30,7 +31,12 @@ enum LatencyBenchmark {
         var ping: UInt32
     }
 
-    static func run(trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false) throws {
+    /// The brushes the window picks with keys 1… (the eraser, 7, shows nothing on an empty page).
+    static let brushKeys = ["pen", "pencil", "marker", "airbrush", "chalk", "glow"]
+
+    static func run(
+        trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil
+    ) throws {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
         options.outputWidth = 1920
@@ -65,6 +71,14 @@ enum LatencyBenchmark {
         _ = pump(until: { window.image?.width == 1920 }, seconds: 20)
         try compositor.addTablet(TabletSpec(id: "tablet"))
         try compositor.addTool(ToolSpec(id: "pen"))
+        if let brush {
+            guard let index = brushKeys.firstIndex(of: brush) else {
+                throw LatencyError(description: "--brush takes one of: \(brushKeys.joined(separator: ", "))")
+            }
+            // evdev's KEY_1 is 2.
+            let code = UInt32(2 + index)
+            try compositor.sendKeyboard([.enter, .key(code, pressed: true), .key(code, pressed: false)])
+        }
         _ = pump(until: { false }, seconds: 1)
 
         var load: Process?
@@ -107,7 +121,7 @@ enum LatencyBenchmark {
                     shownAhead += 1
                     return true
                 }
-                guard turnedDark(image, target) else { return false }
+                guard changedVisibly(image, target) else { return false }
                 let elapsed = now - target.sent
                 latencies.append(
                     Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
@@ -159,7 +173,8 @@ enum LatencyBenchmark {
             latencies.isEmpty ? 0 : latencies[min(Int(Double(latencies.count - 1) * p), latencies.count - 1)]
         }
         print(
-            "latency at 1920×1080\(busyCore ? " with one core kept busy" : "")\(prediction ? ", guessing ahead" : ""): "
+            "latency at 1920×1080\(brush.map { ", \($0)" } ?? "")"
+                + "\(busyCore ? " with one core kept busy" : "")\(prediction ? ", guessing ahead" : ""): "
                 + "\(sentFrames) tablet frames sent, \(latencies.count) measured, \(neverSeen) never seen, "
                 + "\(shownAhead) shown before they were sent, \(excluded) excluded (their pixels painted by an earlier "
                 + "stroke), \(commits) commits")
@@ -169,7 +184,7 @@ enum LatencyBenchmark {
                 latencies.last ?? 0))
     }
 
-    /// How much darker a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs count too.
+    /// How much darker (or lighter) a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs count too.
     static let visibleChange = 30
 
     /// The brightness (r + g + b) of each pixel of the 3×3 neighbourhood of (x, y); outside the image counts as
@@ -194,10 +209,11 @@ enum LatencyBenchmark {
     /// Whether some watched pixel is light enough to show a new dab.
     static func canDarken(_ values: [Int]) -> Bool { values.contains { $0 >= 2 * visibleChange } }
 
-    /// Whether a watched pixel is visibly darker in `image` than when the target's sample was sent.
-    static func turnedDark(_ image: Image, _ target: Target) -> Bool {
+    /// Whether a watched pixel is visibly darker — or lighter: a glow's white core over its own halo — in `image`
+    /// than when the target's sample was sent.
+    static func changedVisibly(_ image: Image, _ target: Target) -> Bool {
         let now = brightness(image, target.x, target.y)
-        return zip(target.lightBefore, now).contains { before, after in before - after >= visibleChange }
+        return zip(target.lightBefore, now).contains { before, after in abs(before - after) >= visibleChange }
     }
 }
 

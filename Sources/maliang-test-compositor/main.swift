@@ -5,7 +5,7 @@ import TestCompositor
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
-///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
+///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction] [--brush NAME]
 ///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
@@ -16,6 +16,7 @@ let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
+                                   [--brush NAME]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
     """
@@ -39,6 +40,7 @@ var latencyTrace: String?
 var latencyClient: String?
 var latencyBusyCore = false
 var latencyPrediction = false
+var latencyBrush: String?
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
 var soakMinutes: Double?
@@ -54,6 +56,7 @@ while let argument = arguments.popFirst() {
     case "--client": latencyClient = value(after: argument)
     case "--busy-core": latencyBusyCore = true
     case "--prediction": latencyPrediction = true
+    case "--brush": latencyBrush = value(after: argument)
     case "--chaos":
         guard let seed = UInt64(value(after: argument)) else { fail("--chaos needs a whole number seed") }
         chaosSeed = seed
@@ -99,7 +102,7 @@ if let latencyTrace {
     do {
         try LatencyBenchmark.run(
             trace: latencyTrace, client: latencyClient ?? "maliang", busyCore: latencyBusyCore,
-            prediction: latencyPrediction)
+            prediction: latencyPrediction, brush: latencyBrush)
         exit(0)
     } catch {
         fail("\(error)")
