@@ -86,6 +86,10 @@ public final class CanvasRenderer {
     /// Pixels stamped before a submission (about a second on a CPU renderer): huge brushes submit, report progress
     /// and can be cancelled often however few their stamps.
     static let batchPixels = 64 << 20
+    /// The same for the compute shader on a GPU, which stamps 64 Mpx in a few milliseconds (an H200 about 1.6 ms):
+    /// held to the CPU's budget, batches of radius-32 dabs were ~16,000 stamps (radius 128: ~1,000), too few to
+    /// bin on more than one or two cores or to keep the device busy between submissions.
+    static let gpuBatchPixels = 2 << 30
     /// Tiles of one stroke stamped and composited at a time while baking: bounds the stroke layers' memory
     /// (2 layers × 16 tiles × 512 KiB) whatever the stroke's length.
     static let tilesPerChunk = 16
@@ -288,6 +292,7 @@ public final class CanvasRenderer {
         var pixels = 0
         let tileArea = Double(TileLayer.tileSize * TileLayer.tileSize)
         let usesKernel = stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil)
+        let kernelBatchPixels = stamping == .gpuKernel ? Self.gpuBatchPixels : Self.batchPixels
         // Strokes queued for a kernel are stamped together; anything that must see the paint between strokes (an
         // undo copy, a stroke the kernels do not draw) has them stamped first.
         func stampQueued() throws(VulkanError) {
@@ -332,7 +337,7 @@ public final class CanvasRenderer {
                 }
                 run.append(stroke, stamps: stamps)
                 pixels += Self.coveredPixels(stamps, scale: target.scale)
-                if run.stampCount >= Self.batchStamps || pixels >= Self.batchPixels {
+                if run.stampCount >= Self.batchStamps || pixels >= kernelBatchPixels {
                     try stampQueued()
                     if stamping == .gpuKernel && !batchHasQuads {
                         try submitOverlapped(batch, inFlight: &inFlight)

@@ -24,6 +24,8 @@ struct StampRun {
     /// The strokes waiting, in order.
     private(set) var strokes: [(stroke: Stroke, stamps: [Stamp])] = []
     private(set) var stampCount = 0
+    /// Each waiting stroke's stamp count (reading them from `strokes` copies every stroke).
+    private var stampCounts: [Int] = []
 
     /// Whether the kernels draw these stamps (they do not draw chartlet images).
     static func draws(_ stamps: [Stamp]) -> Bool { !stamps.contains { $0.layer == .chartlet } }
@@ -36,6 +38,7 @@ struct StampRun {
 
     mutating func append(_ stroke: Stroke, stamps: [Stamp]) {
         strokes.append((stroke, stamps))
+        stampCounts.append(stamps.count)
         stampCount += stamps.count
     }
 
@@ -52,35 +55,33 @@ struct StampRun {
     ) -> StampWork {
         defer {
             strokes = []
+            stampCounts = []
             stampCount = 0
         }
         var work = StampWork()
-        for entry in strokes {
-            let brush = entry.stroke.brush
-            let opacity = brush.base.opacity.isFinite ? min(max(brush.base.opacity, 0), 1) : 1
-            work.strokes.append(
-                MLStroke(
-                    opacity: Float(opacity), erase: brush.isEraser ? 1 : 0, hardness: Float(brush.base.hardness),
-                    textureLayer: textures.pushLayer(for: brush.base.textureID), grain: brush.base.grainStrength,
-                    grainLayer: textures.paperLayer, unused0: 0, unused1: 0))
-        }
-        let chunks = Self.chunks(of: strokes.map(\.stamps.count))
+        let chunks = Self.chunks(of: stampCounts)
         let queued = strokes
         var parts = [BinnedChunk?](repeating: nil, count: chunks.count)
         parts.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             nonisolated(unsafe) let target = layer
+            nonisolated(unsafe) let masks = textures
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 output[index] = Self.bin(
                     queued[chunks[index]], firstStroke: chunks[index].lowerBound, layer: target, onlyTiles: onlyTiles,
-                    cellsPerTileSide: cellsPerTileSide)
+                    cellsPerTileSide: cellsPerTileSide, textures: masks)
             }
         }
         var bins = CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide)
+        // Room for all of it at once: growing by each part's size would copy what is there at every part.
+        bins.reserve(pairs: parts.reduce(0) { $0 + ($1?.bins.pairCount ?? 0) })
+        work.stamps.reserveCapacity(parts.reduce(0) { $0 + ($1?.stamps.count ?? 0) })
+        work.strokes.reserveCapacity(strokes.count)
         for part in parts {
             guard let part else { continue }
             bins.append(part.bins, stampOffset: UInt32(work.stamps.count))
             work.stamps += part.stamps
+            work.strokes += part.strokes
         }
         (work.tiles, work.cells, work.entries) = bins.finish()
         work.cellsPerTile = cellsPerTileSide * cellsPerTileSide
@@ -107,15 +108,24 @@ struct StampRun {
     /// Stamps of consecutive strokes turned into kernel stamps and binned, with stamp indices from 0.
     private static func bin(
         _ strokes: ArraySlice<(stroke: Stroke, stamps: [Stamp])>, firstStroke: Int, layer: TileLayer,
-        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int
+        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
     ) -> BinnedChunk {
         var chunk = BinnedChunk(
-            bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [])
+            bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
+            strokes: [])
+        chunk.strokes.reserveCapacity(strokes.count)
         let scale = Float(layer.scale)
         for (offset, entry) in strokes.enumerated() {
             let brush = entry.stroke.brush
+            let base = brush.base
             let isEraser = brush.isEraser
-            let textured = brush.base.textureID != nil
+            let textured = base.textureID != nil
+            let opacity = base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
+            chunk.strokes.append(
+                MLStroke(
+                    opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
+                    textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
+                    grainLayer: textures.paperLayer, unused0: 0, unused1: 0))
             let strokeIndex = Float(firstStroke + offset)
             for stamp in entry.stamps where isDrawable(stamp) {
                 // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
@@ -144,6 +154,8 @@ struct StampRun {
 private struct BinnedChunk {
     var bins: CellBins
     var stamps: [MLStamp]
+    /// What the kernels read of each of its strokes, in order.
+    var strokes: [MLStroke]
 }
 
 /// Binned stamps: what a stamping kernel reads.
@@ -235,6 +247,15 @@ private struct CellBins {
         return cellOfPair.count > before
     }
 
+    /// How many (cell, stamp) binnings there are.
+    var pairCount: Int { cellOfPair.count }
+
+    /// Makes room for `pairs` binnings in all.
+    mutating func reserve(pairs: Int) {
+        cellOfPair.reserveCapacity(pairs)
+        stampOfPair.reserveCapacity(pairs)
+    }
+
     /// Adds another binner's binnings after these, its stamp indices moved by `stampOffset` and its tiles given
     /// slots here.
     mutating func append(_ other: CellBins, stampOffset: UInt32) {
@@ -253,8 +274,6 @@ private struct CellBins {
                 tiles.append(key)
             }
         }
-        cellOfPair.reserveCapacity(cellOfPair.count + other.cellOfPair.count)
-        stampOfPair.reserveCapacity(stampOfPair.count + other.stampOfPair.count)
         for (cell, stamp) in zip(other.cellOfPair, other.stampOfPair) {
             let slot = slotOf[Int(cell) / cellsPerTile]
             cellOfPair.append(Int32(slot * cellsPerTile + Int(cell) % cellsPerTile))
