@@ -22,10 +22,11 @@ final class GPUStamping {
     /// The arena being written.
     var arena: UploadArena { arenas[current] }
 
-    /// Turns to the other arena, emptying it: call once the submission that last read it has run.
+    /// Turns to the other arena, emptying it but keeping its blocks for the next batch: call once the submission
+    /// that last read it has run.
     func turnArenas() {
         current = 1 - current
-        arenas[current].reset()
+        arenas[current].rewind()
     }
 
     /// Empties both arenas: call when nothing recorded is in flight.

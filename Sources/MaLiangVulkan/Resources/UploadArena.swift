@@ -4,13 +4,16 @@ import CVulkan
 ///
 /// It takes any amount of work: when the current block is full, another block is added (the filled ones stay
 /// alive, since recorded commands still read them). ``reset()`` keeps one block of the usual size and frees the
-/// rest, so a burst does not keep its memory.
+/// rest, so a burst does not keep its memory; ``rewind()`` keeps them all for a next round like the last (a
+/// GPU's baking batches, each larger than a block: a fresh block per batch is fresh memory to map and fault in).
 final class UploadArena {
     private let context: VulkanContext
     private let usage: VkBufferUsageFlagBits
     private let blockSize: Int
-    /// Blocks in use since the last reset; the last one is being filled.
+    /// Blocks in use since the last reset, or kept by a rewind.
     private var blocks: [GPUBuffer]
+    /// The block being filled, and how much of it is.
+    private var current = 0
     private var used = 0
 
     init(_ context: VulkanContext, capacity: Int, usage: VkBufferUsageFlagBits) throws(VulkanError) {
@@ -23,12 +26,21 @@ final class UploadArena {
     /// Space for `size` bytes: the buffer and offset to use.
     func allocate(_ size: Int, alignment: Int = 64) throws(VulkanError) -> (buffer: GPUBuffer, offset: Int) {
         let offset = (used + alignment - 1) / alignment * alignment
-        if let current = blocks.last, offset + size <= current.size {
+        if offset + size <= blocks[current].size {
             used = offset + size
-            return (current, offset)
+            return (blocks[current], offset)
+        }
+        // A block kept by a rewind, then a new one.
+        while current + 1 < blocks.count {
+            current += 1
+            if size <= blocks[current].size {
+                used = size
+                return (blocks[current], 0)
+            }
         }
         let block = try GPUBuffer(context, size: max(size, blockSize), usage: usage)
         blocks.append(block)
+        current = blocks.count - 1
         used = size
         return (block, 0)
     }
@@ -40,6 +52,14 @@ final class UploadArena {
     func reset() {
         // The first block is the one of the usual size made at init; the others were a burst's.
         if blocks.count > 1 { blocks.removeSubrange(1...) }
+        current = 0
+        used = 0
+    }
+
+    /// Starts filling from the first block again, keeping every block: call only after the commands that read the
+    /// memory have completed.
+    func rewind() {
+        current = 0
         used = 0
     }
 }
