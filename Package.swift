@@ -82,7 +82,8 @@ let package = Package(
             name: "TestCompositor",
             dependencies: ["WaylandServer", "WaylandProtocol", "CWaylandServer", "CPNG", "CXKBCommon", "MaLiangCore"]),
         .executableTarget(
-            name: "maliang-test-compositor", dependencies: ["TestCompositor", "MaLiangCore", "PNGCodec"]),
+            name: "maliang-test-compositor",
+            dependencies: ["TestCompositor", "MaLiangCore", "MaLiangEditor", "PNGCodec"]),
         // The desktop portal's Settings on a test's own session bus (sd-bus, in C).
         .executableTarget(name: "maliang-test-portal", linkerSettings: [.linkedLibrary("systemd")]),
 

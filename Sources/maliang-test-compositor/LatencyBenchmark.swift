@@ -1,23 +1,24 @@
 import Foundation
 import MaLiangCore
+import MaLiangEditor
 import TestCompositor
 
 /// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core] [--brush NAME]`: starts the painting
-/// client against this compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and measures for each frame
-/// the time from sending it to the commit of the first buffer that shows it — when the commit request arrives, not
-/// after this compositor has copied the buffer to look at it (the stroke is shown to the last sample when a sample
-/// arrives: the 3×3 pixels at the midpoint to the previous one are watched). A ping goes just before each sample;
-/// commits taken before its pong were made before the client read the sample, so they only set what it is
-/// compared with.
+/// client against this compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and
+/// measures for each frame the time from sending it to the commit of the first buffer that shows it — when the
+/// commit request arrives, not after this compositor has copied the buffer to look at it (the stroke is shown to
+/// the last sample when a sample arrives: the 3×3 pixels at the midpoint to the previous one are watched). A ping
+/// goes just before each sample; commits taken before its pong were made before the client read the sample, so
+/// they only set what it is compared with.
 ///
-/// A frame is seen when one of its watched pixels that was light in the last buffer before it was sent turns
-/// visibly darker or lighter: a change the new sample causes. Frames whose watched pixels were all dark already are counted apart: where the
-/// recording crosses itself (an earlier stroke painted them: excluded) and where the stroke itself had reached
-/// them (its earlier dabs, or its guessed continuation: shown ahead). A frame not seen within a second is never
-/// seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured is the
-/// path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With `--busy-core`,
-/// another process keeps one core busy all along. `--brush` picks a built-in brush by its key (1–6) before the
-/// replay; the window's default is the pen.
+/// A frame is seen when one of its watched pixels turns visibly darker or lighter than in the last buffer before
+/// it was sent: a change the new sample causes. Frames whose watched centre was dark already are counted apart:
+/// where the recording crosses itself (an earlier stroke painted it: excluded) and where the stroke itself had
+/// reached it (its earlier dabs, or its guessed continuation: shown ahead). A frame not seen within a second is
+/// never seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured
+/// is the path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With
+/// `--busy-core`, another process keeps one core busy all along. `--brush` picks one of the toolbar's brushes by
+/// its key before the replay; the window's default is the pen.
 enum LatencyBenchmark {
     struct Target {
         var sent: ContinuousClock.Instant
@@ -30,9 +31,6 @@ enum LatencyBenchmark {
         /// client had read the sample (it reads both at once; a client's requests arrive in order).
         var ping: UInt32
     }
-
-    /// The brushes the window picks with keys 1… (the eraser, 7, shows nothing on an empty page).
-    static let brushKeys = ["pen", "pencil", "marker", "airbrush", "chalk", "glow"]
 
     static func run(
         trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil
@@ -72,8 +70,9 @@ enum LatencyBenchmark {
         try compositor.addTablet(TabletSpec(id: "tablet"))
         try compositor.addTool(ToolSpec(id: "pen"))
         if let brush {
-            guard let index = brushKeys.firstIndex(of: brush) else {
-                throw LatencyError(description: "--brush takes one of: \(brushKeys.joined(separator: ", "))")
+            // The toolbar's brushes are keys 1… in order (the eraser shows nothing on an empty page).
+            guard let index = BrushStyle.presets.firstIndex(of: brush) else {
+                throw LatencyError(description: "--brush takes one of: \(BrushStyle.presets.joined(separator: ", "))")
             }
             // evdev's KEY_1 is 2.
             let code = UInt32(2 + index)
@@ -184,7 +183,8 @@ enum LatencyBenchmark {
                 latencies.last ?? 0))
     }
 
-    /// How much darker (or lighter) a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs count too.
+    /// How much darker (or lighter) a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs
+    /// count too.
     static let visibleChange = 30
 
     /// The brightness (r + g + b) of each pixel of the 3×3 neighbourhood of (x, y); outside the image counts as
