@@ -86,7 +86,8 @@ enum RenderBenchmark {
                     coverage / seconds, dabs / passes, passes, seconds))
             sustained.append((radius, canvas, strokes, passes))
         }
-        // Then the device kept busy: many passes into one layer, as many strokes per submission as a batch takes.
+        // Then the device kept busy: many passes into one layer, as many strokes per submission as a batch takes —
+        // the second such bake (the first makes the upload memory, and is printed after).
         for (radius, canvas, strokes, passes) in sustained {
             let run = try canvas.measureSustainedReplay(strokes, passes: max(passes, 4))
             let coverage = Double(run.dabs) * Double.pi * radius * radius / 1e6
@@ -96,8 +97,9 @@ enum RenderBenchmark {
                 } ?? ""
             print(
                 String(
-                    format: "radius %3.0f sustained: %7.1f Mpx/s covered (%d dabs in one layer, %.2f s%@)", radius,
-                    coverage / run.seconds, run.dabs, run.seconds, busy))
+                    format: "radius %3.0f sustained: %7.1f Mpx/s covered (%d dabs in one layer, %.2f s%@); "
+                        + "first bake of this size %.1f Mpx/s", radius, coverage / run.seconds, run.dabs, run.seconds,
+                    busy, coverage / run.coldSeconds))
         }
     }
 

@@ -97,7 +97,7 @@ import Testing
                 CanvasRenderer.dabCount(
                     document.elements.compactMap {
                         if case .stroke(let stroke) = $0 { stroke } else { nil }
-                    }) > 3 * StampRun.stampsPerChunk)
+                    }) > 3 * StampRun.stampsPerChunk(cellsPerTileSide: StampRun.hostCellsPerTileSide))
             return (try canvas.export(bitDepth: 16), canvas.paintTileCount)
         }
         let (drawn, drawnTiles) = try render(kernel)

@@ -4,7 +4,7 @@ import Testing
 @testable import MaLiangVulkan
 
 /// The upload arena hands out host-visible memory front to back; a rewind keeps a burst's blocks for the next round
-/// (a GPU's baking batches), a reset lets them go.
+/// (a GPU's baking batches), a reset lets them go beyond what it is asked to keep.
 struct UploadArenaTests {
     @Test func aRewindReusesTheBurstsBlocksAndAResetFreesThem() throws {
         let context = try validatedContext()
@@ -27,6 +27,13 @@ struct UploadArenaTests {
         // More than the kept blocks hold: a new block after them.
         _ = try arena.allocate(300_000)
         #expect(arena.extraBytes == burst + 300_000)
+
+        // A reset may keep the burst's first blocks up to a size (a GPU's next bake), in order, and frees the rest.
+        arena.reset(keepingBytes: 200_000)
+        #expect(arena.extraBytes == burst)
+        let kept = [try arena.allocate(40_000), try arena.allocate(40_000), try arena.allocate(100_000)]
+        #expect(kept[1].buffer === second.buffer && kept[2].buffer === third.buffer)
+        #expect(arena.extraBytes == burst)
 
         arena.reset()
         #expect(arena.extraBytes == 0)

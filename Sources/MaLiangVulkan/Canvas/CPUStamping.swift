@@ -24,15 +24,20 @@ final class CPUStamping {
 
     /// Stamps `work` into `layer`'s tiles (made where missing). Commands recorded earlier must have run.
     func stamp(_ work: StampWork, into layer: TileLayer) throws(VulkanError) {
+        let memory = work.writtenToHost()
+        defer { memory.deallocate() }
         var start = 0
         while start < work.tiles.count {
             let group = Array(work.tiles[start..<min(start + Self.tilesPerGroup, work.tiles.count)])
-            try stamp(work, tiles: group, firstSlot: start, into: layer)
+            try stamp(work, at: memory, tiles: group, firstSlot: start, into: layer)
             start += group.count
         }
     }
 
-    private func stamp(_ work: StampWork, tiles: [TileKey], firstSlot: Int, into layer: TileLayer)
+    /// Stamps `tiles` (from slot `firstSlot`) of `work`, laid out at `memory`.
+    private func stamp(
+        _ work: StampWork, at memory: UnsafeMutableRawPointer, tiles: [TileKey], firstSlot: Int, into layer: TileLayer
+    )
         throws(VulkanError)
     {
         let staging = try stagingBuffer()
@@ -55,26 +60,19 @@ final class CPUStamping {
         let pixels: [UnsafeMutablePointer<UInt16>?] = tiles.indices.map {
             staging.contents.advanced(by: $0 * Self.slotBytes).assumingMemoryBound(to: UInt16.self)
         }
-        work.stamps.withUnsafeBufferPointer { stamps in
-            work.strokes.withUnsafeBufferPointer { strokes in
-                work.cells.withUnsafeBufferPointer { cells in
-                    work.entries.withUnsafeBufferPointer { entries in
-                        origins.withUnsafeBufferPointer { origins in
-                            pixels.withUnsafeBufferPointer { pixels in
-                                textures.hostMasks.withUnsafeBufferPointer { masks in
-                                    var job = MLStampJob(
-                                        stamps: stamps.baseAddress, strokes: strokes.baseAddress,
-                                        cells: cells.baseAddress.map { $0 + firstSlot * work.cellsPerTile * 2 },
-                                        entries: entries.baseAddress, tileCount: Int32(tiles.count),
-                                        pixels: pixels.baseAddress, origins: origins.baseAddress,
-                                        scale: Float(layer.scale), masks: masks.baseAddress,
-                                        maskLayers: Int32(BrushTextures.capacity),
-                                        maskLevels: Int32(BrushTextures.mipLevels), threads: Int32(threads))
-                                    ml_stamp_tiles(&job)
-                                }
-                            }
-                        }
-                    }
+        let strokes = memory + work.stampBytes
+        let cells = (strokes + work.strokeBytes).assumingMemoryBound(to: UInt32.self)
+        origins.withUnsafeBufferPointer { origins in
+            pixels.withUnsafeBufferPointer { pixels in
+                textures.hostMasks.withUnsafeBufferPointer { masks in
+                    var job = MLStampJob(
+                        stamps: memory.assumingMemoryBound(to: MLStamp.self),
+                        strokes: strokes.assumingMemoryBound(to: MLStroke.self),
+                        cells: cells + firstSlot * work.cellsPerTile * 2, entries: cells + work.cellWordCount,
+                        tileCount: Int32(tiles.count), pixels: pixels.baseAddress, origins: origins.baseAddress,
+                        scale: Float(layer.scale), masks: masks.baseAddress, maskLayers: Int32(BrushTextures.capacity),
+                        maskLevels: Int32(BrushTextures.mipLevels), threads: Int32(threads))
+                    ml_stamp_tiles(&job)
                 }
             }
         }

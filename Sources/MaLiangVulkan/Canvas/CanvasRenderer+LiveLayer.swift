@@ -22,10 +22,10 @@ extension CanvasRenderer {
     /// inside its layer.
     func composeLiveStroke(reaching stamps: [Stamp], prediction: [Stamp]?) throws(VulkanError) {
         guard let live, let composition, composesLiveStroke else { return }
-        var keys = painter.tiles(touchedBy: stamps, in: paint)
+        var keys = StampPainter.tiles(touchedBy: stamps, in: paint)
         if let prediction {
             keys.formUnion(composition.livePredictionTiles)
-            composition.livePredictionTiles = painter.tiles(touchedBy: prediction, in: paint)
+            composition.livePredictionTiles = StampPainter.tiles(touchedBy: prediction, in: paint)
             keys.formUnion(composition.livePredictionTiles)
         }
         guard !keys.isEmpty else { return }

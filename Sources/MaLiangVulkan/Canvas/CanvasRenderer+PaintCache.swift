@@ -143,16 +143,14 @@ extension CanvasRenderer {
             guard case .stroke(let stroke) = element, strokeTiles[stroke.id] == nil else { return nil }
             return stroke
         }
-        var source = StampSource(missing)
-        for (index, stroke) in missing.enumerated() {
-            strokeTiles[stroke.id] = painter.tiles(touchedBy: source.stamps(at: index), in: paint)
-        }
+        var source = StampSource(missing, layer: paint)
+        for (index, stroke) in missing.enumerated() { strokeTiles[stroke.id] = source.built(at: index).tiles }
         strokeTilesComplete = true
     }
 
     /// The paint tiles `stroke`'s stamps reach.
     func tilesReached(by stroke: Stroke) -> Set<TileKey> {
-        painter.tiles(touchedBy: StampSource.stamps(of: stroke, samples: stroke.samples.loaded()), in: paint)
+        StampPainter.tiles(touchedBy: StampSource.stamps(of: stroke, samples: stroke.samples.loaded()), in: paint)
     }
 
     /// Keeps the paint in `cache` unless it holds this paint already: every layer's tiles read back and handed over

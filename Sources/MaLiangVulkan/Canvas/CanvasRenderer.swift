@@ -300,7 +300,7 @@ public final class CanvasRenderer {
             if let gpuStamping, stamping == .gpuKernel {
                 let work = run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: 1, textures: brushTextures)
-                try batch.record(work: work.stamps.count) { commands throws(VulkanError) in
+                try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)
                 }
             } else {
@@ -312,23 +312,29 @@ public final class CanvasRenderer {
                 try cpuStamping.stamp(work, into: target)
             }
         }
-        var source = StampSource(strokes)
+        var source = StampSource(strokes, layer: target, buildsAhead: stamping == .gpuKernel && gpuStamping != nil)
         for (index, stroke) in strokes.enumerated() {
             work.strokesStamped += 1
-            let stamps = source.stamps(at: index)
-            var touched = painter.tiles(touchedBy: stamps, in: target)
+            let built = source.built(at: index)
+            let stamps = built.stamps
+            var touched = built.tiles
             if let onlyTiles { touched.formIntersection(onlyTiles) }
             // Kept paint under the stroke comes in first (before anything recorded in this batch runs).
             if let targetLayer, cachedTiles[targetLayer].map({ !$0.isDisjoint(with: touched) }) == true {
                 try loadKeptTiles(touched, on: [targetLayer])
             }
             // Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles.
-            let added = touched.reduce(0) { $0 + (target.tile($1) == nil ? 1 : 0) }
-            if target.tiles.count + added > TileLayer.maximumTiles { throw target.tooManyTiles }
+            // (Counted only when the stroke's tiles could be too many: looking each up costs more than stamping.)
+            if target.tiles.count + touched.count > TileLayer.maximumTiles,
+                target.tiles.count + touched.reduce(0, { $0 + (target.tile($1) == nil ? 1 : 0) })
+                    > TileLayer.maximumTiles
+            {
+                throw target.tooManyTiles
+            }
             let remember =
                 keepsUndoCopies && isDocumentPaint && onlyTiles == nil && strokes.count - index <= rememberNewest
             if isDocumentPaint { strokeTiles[stroke.id, default: []].formUnion(touched) }
-            if usesKernel && StampRun.draws(stamps) {
+            if usesKernel && built.drawnByKernels {
                 if remember {
                     try stampQueued()
                     try batch.record { commands throws(VulkanError) in
@@ -336,7 +342,7 @@ public final class CanvasRenderer {
                     }
                 }
                 run.append(stroke, stamps: stamps)
-                pixels += Self.coveredPixels(stamps, scale: target.scale)
+                pixels += built.coveredPixels
                 if run.stampCount >= Self.batchStamps || pixels >= kernelBatchPixels {
                     try stampQueued()
                     if stamping == .gpuKernel && !batchHasQuads {
@@ -507,10 +513,12 @@ extension CanvasRenderer {
     }
 
     /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as
-    /// a batch takes: the throughput of a device kept busy. Returns the dabs, the wall time and the time the device
-    /// was busy (nil where it cannot tell).
+    /// a batch takes: the throughput of a device kept busy. The replay runs twice: the first ("cold") also makes the
+    /// upload memory batches of this size need, which later bakes keep (``GPUStamping/keptBytes``). Returns the
+    /// dabs, the second replay's wall time, the time the device was busy in it (nil where it cannot tell), and the
+    /// first replay's wall time.
     package func measureSustainedReplay(_ strokes: [Stroke], passes: Int) throws(VulkanError)
-        -> (dabs: Int, seconds: Double, busySeconds: Double?)
+        -> (dabs: Int, seconds: Double, busySeconds: Double?, coldSeconds: Double)
     {
         let layer = TileLayer(
             context, pipelines, documentWidth: document.size.width, documentHeight: document.size.height, scale: 1)
@@ -518,12 +526,16 @@ extension CanvasRenderer {
         try bake(strokes, into: layer)
         let dabs = Self.dabCount(strokes)
         let repeated = Array(Array(repeating: strokes, count: passes).joined())
+        func timedBake() throws(VulkanError) -> Double {
+            let start = ContinuousClock.now
+            try bake(repeated, into: layer)
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        let coldSeconds = try timedBake()
         let timed = context.measureGPUTime()
-        let start = ContinuousClock.now
-        try bake(repeated, into: layer)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil)
+        let seconds = try timedBake()
+        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil, coldSeconds)
     }
 
     /// Renders one window frame of `width`×`height` through `view` into a GPU image (no read-back, as the window

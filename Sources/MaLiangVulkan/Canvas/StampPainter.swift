@@ -32,7 +32,7 @@ final class StampPainter {
     static func reach(of stamp: Stamp, scale: Double) -> Double { Double(stamp.size) * 0.7072 + 1.5 / scale }
 
     /// The tiles of `layer` that `stamps` reach.
-    func tiles(touchedBy stamps: [Stamp], in layer: TileLayer) -> Set<TileKey> {
+    static func tiles(touchedBy stamps: [Stamp], in layer: TileLayer) -> Set<TileKey> {
         var keys = Set<TileKey>()
         // Consecutive stamps mostly reach the same tiles: those are inserted once.
         var previous: (ClosedRange<Int>, ClosedRange<Int>)?

@@ -2,48 +2,104 @@ import Dispatch
 import MaLiangCore
 
 /// The stamps of a list of strokes, built on every core a window of strokes at a time and handed out in order: on
-/// a fast device, turning samples into stamps is most of the CPU's share of baking.
+/// a fast device, turning samples into stamps is most of the CPU's share of baking. Made for a layer, it also finds
+/// each stroke's tiles and covered pixels there on the same cores.
 struct StampSource {
+    /// One stroke's stamps, and with a layer the tiles they reach and the pixels they cover at its scale.
+    struct Built {
+        var stamps: [Stamp]
+        var tiles: Set<TileKey> = []
+        var coveredPixels = 0
+        /// Whether the stamping kernels draw the stamps (``StampRun/draws(_:)``).
+        var drawnByKernels = true
+    }
+
     /// Samples built per window (bounds the stamps held at once), and strokes at most.
     static let windowSamples = 60_000
     static let windowStrokes = 512
 
     let strokes: [Stroke]
-    private var window: [[Stamp]] = []
+    let layer: TileLayer?
+    /// Whether the next window is built while this one is handed out (two windows' stamps held at once).
+    let buildsAhead: Bool
+    private var window: [Built] = []
     private var windowStart = 0
+    /// The next window, being built on other cores.
+    private var ahead: WindowAhead?
 
-    init(_ strokes: [Stroke]) { self.strokes = strokes }
+    /// - Parameter buildsAhead: build the next window on other cores while this one is used — for a caller whose
+    ///   own work between windows leaves cores idle (baking for a GPU).
+    init(_ strokes: [Stroke], layer: TileLayer? = nil, buildsAhead: Bool = false) {
+        self.strokes = strokes
+        self.layer = layer
+        self.buildsAhead = buildsAhead
+    }
 
-    /// The stamps of stroke `index`; call with increasing indices.
-    mutating func stamps(at index: Int) -> [Stamp] {
+    /// Stroke `index` built; call with increasing indices.
+    mutating func built(at index: Int) -> Built {
         if index < windowStart || index >= windowStart + window.count { fill(from: index) }
         return window[index - windowStart]
     }
 
-    private mutating func fill(from start: Int) {
+    /// The stamps of stroke `index`; call with increasing indices.
+    mutating func stamps(at index: Int) -> [Stamp] { built(at: index).stamps }
+
+    /// The strokes of the window starting at `start`.
+    private func windowRange(from start: Int) -> Range<Int> {
         var end = start + 1
         var samples = strokes[start].samples.count
         while end < strokes.count, end - start < Self.windowStrokes, samples < Self.windowSamples {
             samples += strokes[end].samples.count
             end += 1
         }
-        windowStart = start
-        window = Self.build(strokes[start..<end])
+        return start..<end
     }
 
-    /// Builds each stroke's stamps, in parallel when there are several. Samples that live in the document file
-    /// are read first, on this thread: the file is read by one thread only.
-    static func build(_ strokes: ArraySlice<Stroke>) -> [[Stamp]] {
-        guard strokes.count > 1 else { return strokes.map { stamps(of: $0, samples: $0.samples) } }
-        let list = strokes.map { ($0, $0.samples.loaded()) }
-        var results = [[Stamp]](repeating: [], count: list.count)
+    private mutating func fill(from start: Int) {
+        let range: Range<Int>
+        if let ahead, ahead.range.lowerBound == start {
+            range = ahead.range
+            window = ahead.wait()
+        } else {
+            range = windowRange(from: start)
+            window = Self.build(Self.loaded(strokes[range]), layer: layer)
+        }
+        windowStart = start
+        ahead = nil
+        if buildsAhead && range.upperBound < strokes.count {
+            ahead = WindowAhead(
+                range: windowRange(from: range.upperBound), strokes: strokes, layer: layer)
+        }
+    }
+
+    /// The strokes with their samples read. Samples that live in the document file are read on this thread: the
+    /// file is read by one thread only.
+    static func loaded(_ strokes: ArraySlice<Stroke>) -> [(Stroke, StrokeSamples)] {
+        strokes.map { ($0, $0.samples.loaded()) }
+    }
+
+    /// Builds each stroke, in parallel when there are several.
+    static func build(_ list: [(Stroke, StrokeSamples)], layer: TileLayer?) -> [Built] {
+        guard list.count > 1 else { return list.map { build($0.0, samples: $0.1, layer: layer) } }
+        var results = [Built](repeating: Built(stamps: []), count: list.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
+            nonisolated(unsafe) let target = layer
             DispatchQueue.concurrentPerform(iterations: list.count) { index in
-                output[index] = stamps(of: list[index].0, samples: list[index].1)
+                output[index] = build(list[index].0, samples: list[index].1, layer: target)
             }
         }
         return results
+    }
+
+    static func build(_ stroke: Stroke, samples: StrokeSamples, layer: TileLayer?) -> Built {
+        var built = Built(stamps: stamps(of: stroke, samples: samples))
+        built.drawnByKernels = StampRun.draws(built.stamps)
+        if let layer {
+            built.tiles = StampPainter.tiles(touchedBy: built.stamps, in: layer)
+            built.coveredPixels = CanvasRenderer.coveredPixels(built.stamps, scale: layer.scale)
+        }
+        return built
     }
 
     static func stamps(of stroke: Stroke, samples: StrokeSamples) -> [Stamp] {
@@ -51,5 +107,29 @@ struct StampSource {
         var stamps = builder.add(samples)
         builder.finish(into: &stamps)
         return stamps
+    }
+}
+
+/// A window of strokes being built on other cores.
+private final class WindowAhead: @unchecked Sendable {
+    let range: Range<Int>
+    private let done = DispatchGroup()
+    /// Written by the building task, read after `done` (the group orders the two).
+    private var result: [StampSource.Built] = []
+
+    /// Starts building `strokes[range]` (their samples read here, on the caller's thread).
+    init(range: Range<Int>, strokes: [Stroke], layer: TileLayer?) {
+        self.range = range
+        let list = StampSource.loaded(strokes[range])
+        nonisolated(unsafe) let target = layer
+        DispatchQueue.global().async(group: done) { [self] in
+            result = StampSource.build(list, layer: target)
+        }
+    }
+
+    /// The window, once built.
+    func wait() -> [StampSource.Built] {
+        done.wait()
+        return result
     }
 }

@@ -3,8 +3,8 @@ import CVulkan
 /// Host-visible memory handed out front to back while command buffers are recorded, and reset once they have run.
 ///
 /// It takes any amount of work: when the current block is full, another block is added (the filled ones stay
-/// alive, since recorded commands still read them). ``reset()`` keeps one block of the usual size and frees the
-/// rest, so a burst does not keep its memory; ``rewind()`` keeps them all for a next round like the last (a
+/// alive, since recorded commands still read them). ``reset(keepingBytes:)`` keeps one block of the usual size and
+/// frees the rest beyond what it is asked to keep, so a burst does not keep its memory; ``rewind()`` keeps them all for a next round like the last (a
 /// GPU's baking batches, each larger than a block: a fresh block per batch is fresh memory to map and fault in).
 final class UploadArena {
     private let context: VulkanContext
@@ -48,10 +48,17 @@ final class UploadArena {
     /// Bytes held beyond one block (for tests: a burst's memory is given back at reset).
     var extraBytes: Int { blocks.dropFirst().reduce(0) { $0 + $1.size } }
 
-    /// Frees everything: call only after the commands that read the memory have completed.
-    func reset() {
+    /// Starts again from the first block, freeing the burst's blocks beyond the first `keepingBytes` bytes of them
+    /// (none by default): call only after the commands that read the memory have completed.
+    func reset(keepingBytes: Int = 0) {
         // The first block is the one of the usual size made at init; the others were a burst's.
-        if blocks.count > 1 { blocks.removeSubrange(1...) }
+        var kept = 1
+        var keptBytes = 0
+        while kept < blocks.count, keptBytes + blocks[kept].size <= keepingBytes {
+            keptBytes += blocks[kept].size
+            kept += 1
+        }
+        if blocks.count > kept { blocks.removeSubrange(kept...) }
         current = 0
         used = 0
     }

@@ -1,0 +1,172 @@
+import CStamping
+import Dispatch
+import Glibc
+
+/// One run of consecutive strokes turned into kernel stamps and binned on its own, stamp indices from 0.
+struct BinnedChunk {
+    var bins: CellBins
+    var stamps: [MLStamp]
+    /// What the kernels read of each of its strokes, in order.
+    var strokes: [MLStroke]
+}
+
+/// Binned stamps: what a stamping kernel reads. Laid out as the kernels read it — the stamps, the strokes, per
+/// cell its first entry and entry count (tile n's cells from n × ``cellsPerTile``), then the entries: stamp
+/// indices, each cell's in stroke order. Each chunk is written out on its own core, straight into the memory the
+/// kernel reads; only the tiles and the cell table are worked out on one core.
+struct StampWork {
+    /// The tiles reached, by slot.
+    let tiles: [TileKey]
+    let cellsPerTile: Int
+    let stampCount: Int
+    let strokeCount: Int
+    let entryCount: Int
+    /// Whether any stroke is textured (the shader's textured variant is needed).
+    let isTextured: Bool
+    private let chunks: [BinnedChunk]
+    private let placements: [Placement]
+    /// Per cell: index of its first entry, number of entries.
+    private let cellTable: [UInt32]
+
+    /// Where one chunk's share goes.
+    private struct Placement {
+        var firstStamp: Int
+        var firstStroke: Int
+        /// Per slot of the chunk: the work's slot, or -1 for a tile not drawn in.
+        var slotOf: [Int]
+        /// Per cell of the chunk: where its first entry goes among its cell's entries.
+        var entryOffsets: [UInt32]
+    }
+
+    /// The work of `chunks`, binned apart, in their order: each cell lists its stamps in stroke order.
+    init(chunks: [BinnedChunk], cellsPerTile: Int) {
+        self.chunks = chunks
+        self.cellsPerTile = cellsPerTile
+        // The work's tiles: a tile that every chunk reached only by erasing where there is no paint is left out.
+        var slots: [TileKey: Int] = [:]
+        var reached: [TileKey] = []
+        var painted: [Bool] = []
+        var chunkSlots: [[Int]] = []
+        for chunk in chunks {
+            var mapping: [Int] = []
+            mapping.reserveCapacity(chunk.bins.tiles.count)
+            for (localSlot, key) in chunk.bins.tiles.enumerated() {
+                let slot: Int
+                if let existing = slots[key] {
+                    slot = existing
+                } else {
+                    slot = reached.count
+                    slots[key] = slot
+                    reached.append(key)
+                    painted.append(false)
+                }
+                if !chunk.bins.provisional.contains(localSlot) { painted[slot] = true }
+                mapping.append(slot)
+            }
+            chunkSlots.append(mapping)
+        }
+        var kept: [TileKey] = []
+        var finalSlot = [Int](repeating: -1, count: reached.count)
+        for (slot, key) in reached.enumerated() where painted[slot] {
+            finalSlot[slot] = kept.count
+            kept.append(key)
+        }
+        tiles = kept
+        // Each chunk's place within each cell's entries, chunks in order; then the cells one after another.
+        var counts = [UInt32](repeating: 0, count: kept.count * cellsPerTile)
+        var placements: [Placement] = []
+        var firstStamp = 0
+        var firstStroke = 0
+        for (chunk, mapping) in zip(chunks, chunkSlots) {
+            let slotOf = mapping.map { finalSlot[$0] }
+            var offsets = chunk.bins.cellCounts()
+            for (localSlot, slot) in slotOf.enumerated() where slot >= 0 {
+                for cell in 0..<cellsPerTile {
+                    let local = localSlot * cellsPerTile + cell
+                    let count = offsets[local]
+                    offsets[local] = counts[slot * cellsPerTile + cell]
+                    counts[slot * cellsPerTile + cell] += count
+                }
+            }
+            placements.append(
+                Placement(firstStamp: firstStamp, firstStroke: firstStroke, slotOf: slotOf, entryOffsets: offsets))
+            firstStamp += chunk.stamps.count
+            firstStroke += chunk.strokes.count
+        }
+        var table = [UInt32](repeating: 0, count: counts.count * 2)
+        var position: UInt32 = 0
+        for (cell, count) in counts.enumerated() {
+            table[cell * 2] = position
+            table[cell * 2 + 1] = count
+            position += count
+        }
+        self.placements = placements
+        cellTable = table
+        stampCount = firstStamp
+        strokeCount = firstStroke
+        entryCount = Int(position)
+        isTextured = chunks.contains { $0.strokes.contains { $0.textureLayer > 0.5 } }
+    }
+
+    var stampBytes: Int { stampCount * MemoryLayout<MLStamp>.stride }
+    var strokeBytes: Int { strokeCount * MemoryLayout<MLStroke>.stride }
+    var cellWordCount: Int { cellTable.count }
+    /// Bytes of the whole layout (each part's size is a multiple of 16 bytes but the entries).
+    var byteCount: Int { stampBytes + strokeBytes + (cellTable.count + entryCount) * 4 }
+
+    /// Writes the layout to `destination` (``byteCount`` bytes, 16-byte aligned), a chunk per core.
+    func write(to destination: UnsafeMutableRawPointer) {
+        let strokes = destination + stampBytes
+        let cells = strokes + strokeBytes
+        let entries = (cells + cellTable.count * 4).assumingMemoryBound(to: UInt32.self)
+        cellTable.withUnsafeBytes { table in
+            if let base = table.baseAddress { cells.copyMemory(from: base, byteCount: table.count) }
+        }
+        nonisolated(unsafe) let output = (destination, strokes, entries)
+        nonisolated(unsafe) let work = self
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            work.writeChunk(index, stamps: output.0, strokes: output.1, entries: output.2)
+        }
+    }
+
+    /// Writes chunk `index`'s stamps, strokes and entries.
+    private func writeChunk(
+        _ index: Int, stamps: UnsafeMutableRawPointer, strokes: UnsafeMutableRawPointer,
+        entries: UnsafeMutablePointer<UInt32>
+    ) {
+        let chunk = chunks[index]
+        let place = placements[index]
+        chunk.stamps.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (stamps + place.firstStamp * MemoryLayout<MLStamp>.stride).copyMemory(
+                from: base, byteCount: bytes.count)
+        }
+        chunk.strokes.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            (strokes + place.firstStroke * MemoryLayout<MLStroke>.stride).copyMemory(
+                from: base, byteCount: bytes.count)
+        }
+        var next = place.entryOffsets
+        let perTile = cellsPerTile
+        let stampOffset = UInt32(place.firstStamp)
+        cellTable.withUnsafeBufferPointer { table in
+            next.withUnsafeMutableBufferPointer { next in
+                for (cell, stamp) in zip(chunk.bins.cellOfPair, chunk.bins.stampOfPair) {
+                    let local = Int(cell)
+                    let slot = place.slotOf[local / perTile]
+                    guard slot >= 0 else { continue }
+                    let start = table[(slot * perTile + local % perTile) * 2]
+                    entries[Int(start + next[local])] = stamp + stampOffset
+                    next[local] += 1
+                }
+            }
+        }
+    }
+
+    /// The layout in host memory, for the host's kernel; deallocate it when done.
+    func writtenToHost() -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 16), alignment: 16)
+        write(to: memory)
+        return memory
+    }
+}
