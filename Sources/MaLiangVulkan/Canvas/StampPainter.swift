@@ -33,6 +33,11 @@ final class StampPainter {
 
     /// The tiles of `layer` that `stamps` reach.
     static func tiles(touchedBy stamps: [Stamp], in layer: TileLayer) -> Set<TileKey> {
+        tiles(touchedBy: stamps, in: layer.grid)
+    }
+
+    /// The tiles of a layer laid out as `layer` that `stamps` reach.
+    static func tiles(touchedBy stamps: [Stamp], in layer: TileGrid) -> Set<TileKey> {
         var keys = Set<TileKey>()
         // Consecutive stamps mostly reach the same tiles: those are inserted once.
         var previous: (ClosedRange<Int>, ClosedRange<Int>)?

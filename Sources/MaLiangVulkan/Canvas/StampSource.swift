@@ -19,7 +19,8 @@ struct StampSource {
     static let windowStrokes = 512
 
     let strokes: [Stroke]
-    let layer: TileLayer?
+    /// The layer's tiles, when they are to be found.
+    let grid: TileGrid?
     /// Whether the next window is built while this one is handed out (two windows' stamps held at once).
     let buildsAhead: Bool
     private var window: [Built] = []
@@ -31,7 +32,7 @@ struct StampSource {
     ///   own work between windows leaves cores idle (baking for a GPU).
     init(_ strokes: [Stroke], layer: TileLayer? = nil, buildsAhead: Bool = false) {
         self.strokes = strokes
-        self.layer = layer
+        grid = layer?.grid
         self.buildsAhead = buildsAhead
     }
 
@@ -62,13 +63,13 @@ struct StampSource {
             window = ahead.wait()
         } else {
             range = windowRange(from: start)
-            window = Self.build(Self.loaded(strokes[range]), layer: layer)
+            window = Self.build(Self.loaded(strokes[range]), grid: grid)
         }
         windowStart = start
         ahead = nil
         if buildsAhead && range.upperBound < strokes.count {
             ahead = WindowAhead(
-                range: windowRange(from: range.upperBound), strokes: strokes, layer: layer)
+                range: windowRange(from: range.upperBound), strokes: strokes, grid: grid)
         }
     }
 
@@ -79,25 +80,24 @@ struct StampSource {
     }
 
     /// Builds each stroke, in parallel when there are several.
-    static func build(_ list: [(Stroke, StrokeSamples)], layer: TileLayer?) -> [Built] {
-        guard list.count > 1 else { return list.map { build($0.0, samples: $0.1, layer: layer) } }
+    static func build(_ list: [(Stroke, StrokeSamples)], grid: TileGrid?) -> [Built] {
+        guard list.count > 1 else { return list.map { build($0.0, samples: $0.1, grid: grid) } }
         var results = [Built](repeating: Built(stamps: []), count: list.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
-            nonisolated(unsafe) let target = layer
             DispatchQueue.concurrentPerform(iterations: list.count) { index in
-                output[index] = build(list[index].0, samples: list[index].1, layer: target)
+                output[index] = build(list[index].0, samples: list[index].1, grid: grid)
             }
         }
         return results
     }
 
-    static func build(_ stroke: Stroke, samples: StrokeSamples, layer: TileLayer?) -> Built {
+    static func build(_ stroke: Stroke, samples: StrokeSamples, grid: TileGrid?) -> Built {
         var built = Built(stamps: stamps(of: stroke, samples: samples))
         built.drawnByKernels = StampRun.draws(built.stamps)
-        if let layer {
-            built.tiles = StampPainter.tiles(touchedBy: built.stamps, in: layer)
-            built.coveredPixels = CanvasRenderer.coveredPixels(built.stamps, scale: layer.scale)
+        if let grid {
+            built.tiles = StampPainter.tiles(touchedBy: built.stamps, in: grid)
+            built.coveredPixels = CanvasRenderer.coveredPixels(built.stamps, scale: grid.scale)
         }
         return built
     }
@@ -117,13 +117,13 @@ private final class WindowAhead: @unchecked Sendable {
     /// Written by the building task, read after `done` (the group orders the two).
     private var result: [StampSource.Built] = []
 
-    /// Starts building `strokes[range]` (their samples read here, on the caller's thread).
-    init(range: Range<Int>, strokes: [Stroke], layer: TileLayer?) {
+    /// Starts building `strokes[range]` (their samples read here, on the caller's thread). The task holds values
+    /// only: a bake that stops early may drop its layer while the task still runs.
+    init(range: Range<Int>, strokes: [Stroke], grid: TileGrid?) {
         self.range = range
         let list = StampSource.loaded(strokes[range])
-        nonisolated(unsafe) let target = layer
         DispatchQueue.global().async(group: done) { [self] in
-            result = StampSource.build(list, layer: target)
+            result = StampSource.build(list, grid: grid)
         }
     }
 

@@ -98,21 +98,12 @@ final class TileLayer {
         (Double(key.column * Self.tileSize) / scale, Double(key.row * Self.tileSize) / scale)
     }
 
-    func columnRange(_ minX: Double, _ maxX: Double) -> ClosedRange<Int>? {
-        range(minX, maxX, limit: columns)
-    }
+    /// Where the tiles lie, as a value other threads may hold.
+    var grid: TileGrid { TileGrid(scale: scale, columns: columns, rows: rows) }
 
-    func rowRange(_ minY: Double, _ maxY: Double) -> ClosedRange<Int>? {
-        range(minY, maxY, limit: rows)
-    }
+    func columnRange(_ minX: Double, _ maxX: Double) -> ClosedRange<Int>? { grid.columnRange(minX, maxX) }
 
-    private func range(_ low: Double, _ high: Double, limit: Int) -> ClosedRange<Int>? {
-        let first = Int((low * scale / Double(Self.tileSize)).rounded(.down))
-        let last = Int((high * scale / Double(Self.tileSize)).rounded(.down))
-        let clippedFirst = max(first, 0)
-        let clippedLast = min(last, limit - 1)
-        return clippedFirst <= clippedLast ? clippedFirst...clippedLast : nil
-    }
+    func rowRange(_ minY: Double, _ maxY: Double) -> ClosedRange<Int>? { grid.rowRange(minY, maxY) }
 
     func tile(_ key: TileKey) -> GPUImage? { tiles[key] }
 
