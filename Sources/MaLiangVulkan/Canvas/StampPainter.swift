@@ -36,15 +36,15 @@ final class StampPainter {
         tiles(touchedBy: stamps, in: layer.grid)
     }
 
-    /// The tiles of a layer laid out as `layer` that `stamps` reach.
-    static func tiles(touchedBy stamps: [Stamp], in layer: TileGrid) -> Set<TileKey> {
+    /// The tiles of a layer laid out as `grid` that `stamps` reach.
+    static func tiles(touchedBy stamps: [Stamp], in grid: TileGrid) -> Set<TileKey> {
         var keys = Set<TileKey>()
         // Consecutive stamps mostly reach the same tiles: those are inserted once.
         var previous: (ClosedRange<Int>, ClosedRange<Int>)?
         for stamp in stamps {
-            let reach = Self.reach(of: stamp, scale: layer.scale)
-            guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
-                let rows = layer.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
+            let reach = Self.reach(of: stamp, scale: grid.scale)
+            guard let columns = grid.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
+                let rows = grid.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
             else { continue }
             if let previous, previous.0 == columns, previous.1 == rows { continue }
             previous = (columns, rows)

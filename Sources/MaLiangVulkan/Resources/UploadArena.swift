@@ -4,8 +4,9 @@ import CVulkan
 ///
 /// It takes any amount of work: when the current block is full, another block is added (the filled ones stay
 /// alive, since recorded commands still read them). ``reset(keepingBytes:)`` keeps one block of the usual size and
-/// frees the rest beyond what it is asked to keep, so a burst does not keep its memory; ``rewind()`` keeps them all for a next round like the last (a
-/// GPU's baking batches, each larger than a block: a fresh block per batch is fresh memory to map and fault in).
+/// of the rest only what it is asked to keep, so a burst does not keep its memory; ``rewind()`` keeps them all for a
+/// next round like the last (a GPU's baking batches, each larger than a block: a fresh block per batch is fresh
+/// memory to map and fault in).
 final class UploadArena {
     private let context: VulkanContext
     private let usage: VkBufferUsageFlagBits
@@ -65,8 +66,5 @@ final class UploadArena {
 
     /// Starts filling from the first block again, keeping every block: call only after the commands that read the
     /// memory have completed.
-    func rewind() {
-        current = 0
-        used = 0
-    }
+    func rewind() { reset(keepingBytes: .max) }
 }
