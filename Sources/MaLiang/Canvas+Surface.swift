@@ -1,4 +1,3 @@
-import CVulkan
 import MaLiangCore
 import MaLiangEditor
 import MaLiangVulkan
@@ -57,16 +56,18 @@ extension Canvas {
         guard width > 0, height > 0 else { return }
         renderer.chartletPreview = session.chartletPreview
         let color = (Float(surroundings.red), Float(surroundings.green), Float(surroundings.blue))
-        let drawn: Bool
         do {
-            drawn = try surface.draw(width: width, height: height) { swapchain, index throws(VulkanError) in
-                try renderer.drawFrame(
-                    into: swapchain, index: index, view: session.view, windowColor: color, overlays: [])
-            }
+            // A frame callback paces the program, so an image is free almost at once; a second at most.
+            guard let frame = try surface.nextFrame(width: width, height: height, damage: nil, timeout: 1_000_000_000)
+            else { throw CanvasError("cannot draw a frame: no swapchain image became free within a second") }
+            try renderer.drawFrame(
+                into: surface.swapchain, index: frame.index, view: session.view, windowColor: color, overlays: [])
+            surface.presented()
+        } catch let error as CanvasError {
+            throw error
         } catch {
             throw CanvasError("cannot draw a frame: \(error)")
         }
-        guard drawn else { throw CanvasError("cannot draw a frame: no swapchain image became free within a second") }
         frames.needsFrame = false
     }
 }
@@ -92,26 +93,4 @@ extension Canvas {
         get { frames.window }
         set { frames.window = newValue }
     }
-}
-
-/// The swapchain on the program's surface, made again when the size changes or the surface outdates it.
-final class SurfacePresenter {
-    private let swapchain: Swapchain
-
-    init(swapchain: Swapchain) { self.swapchain = swapchain }
-
-    /// Draws with `render` into a free image; false when none became free.
-    func draw(
-        width: Int, height: Int, _ render: (Swapchain, Int) throws(VulkanError) -> Void
-    ) throws(VulkanError) -> Bool {
-        if width != swapchain.width || height != swapchain.height || swapchain.isOutOfDate {
-            try swapchain.resize(width: width, height: height)
-        }
-        // A frame callback paces the program, so an image is free almost at once; a second at most.
-        guard let index = try swapchain.acquire(timeout: 1_000_000_000) else { return false }
-        try render(swapchain, index)
-        return true
-    }
-
-    func close() { swapchain.close() }
 }

@@ -94,7 +94,7 @@ import Testing
             }
             let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
             #expect(
-                CanvasRenderer.dabCount(
+                PaintBaker.dabCount(
                     document.elements.compactMap {
                         if case .stroke(let stroke) = $0 { stroke } else { nil }
                     }) > 3 * StampRun.stampsPerChunk(cellsPerTileSide: StampRun.hostCellsPerTileSide))

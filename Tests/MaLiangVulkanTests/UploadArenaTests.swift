@@ -1,4 +1,3 @@
-import CVulkan
 import Testing
 
 @testable import MaLiangVulkan
@@ -8,7 +7,7 @@ import Testing
 struct UploadArenaTests {
     @Test func aRewindReusesTheBurstsBlocksAndAResetFreesThem() throws {
         let context = try validatedContext()
-        let arena = try UploadArena(context, capacity: 1 << 16, usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)
+        let arena = try UploadArena(context, capacity: 1 << 16, usage: .storage)
         // A round larger than the block of 65,536 bytes: a second block of the usual size, then one of 100,000.
         let first = try arena.allocate(40_000)
         let second = try arena.allocate(40_000)

@@ -1,5 +1,3 @@
-import CVulkan
-
 /// Host-visible memory handed out front to back while command buffers are recorded, and reset once they have run.
 ///
 /// It takes any amount of work: when the current block is full, another block is added (the filled ones stay
@@ -9,7 +7,7 @@ import CVulkan
 /// memory to map and fault in).
 final class UploadArena {
     private let context: VulkanContext
-    private let usage: VkBufferUsageFlagBits
+    private let usage: BufferUsage
     private let blockSize: Int
     /// Blocks in use since the last reset, or kept by a rewind.
     private var blocks: [GPUBuffer]
@@ -17,7 +15,7 @@ final class UploadArena {
     private var current = 0
     private var used = 0
 
-    init(_ context: VulkanContext, capacity: Int, usage: VkBufferUsageFlagBits) throws(VulkanError) {
+    init(_ context: VulkanContext, capacity: Int, usage: BufferUsage) throws(VulkanError) {
         self.context = context
         self.usage = usage
         blockSize = capacity

@@ -1,5 +1,3 @@
-import CVulkan
-
 /// Paint tiles already composed over the paper in the window's format, at whole zooms: a frame that shows the
 /// page unturned on whole pixels copies them instead of drawing them.
 ///
@@ -27,7 +25,7 @@ final class DisplayTiles {
     private var entries: [Key: Entry] = [:]
     /// What the entries were composed for; any change drops them all.
     private weak var layer: TileLayer?
-    private var format = VK_FORMAT_UNDEFINED
+    private var format = PixelFormat.undefined
     private var paper: [UInt8] = []
     private var frame: UInt64 = 0
 
@@ -40,7 +38,7 @@ final class DisplayTiles {
     var count: Int { entries.count }
 
     /// Starts a frame of `layer` over an opaque paper of `paper` (RGB bytes) in `format`.
-    func beginFrame(layer: TileLayer, format: VkFormat, paper: [UInt8]) {
+    func beginFrame(layer: TileLayer, format: PixelFormat, paper: [UInt8]) {
         if self.layer !== layer || self.format != format || self.paper != paper {
             entries = [:]
             self.layer = layer
@@ -54,7 +52,7 @@ final class DisplayTiles {
     /// since; nil where nothing is painted there. Magnified, the tile is drawn from `mosaic`, where the filter
     /// reaches into its neighbours: it is redrawn when they change too, and a cell without paint beside one with
     /// paint shows the edge that reaches over. The caller puts a barrier between these and their copies.
-    func tile(_ key: TileKey, scale: Int, mosaic: TileMosaic?, _ commands: VkCommandBuffer) throws(VulkanError)
+    func tile(_ key: TileKey, scale: Int, mosaic: TileMosaic?, _ commands: CommandRecorder) throws(VulkanError)
         -> GPUImage?
     {
         guard let layer else { return nil }
@@ -81,12 +79,11 @@ final class DisplayTiles {
         } else {
             image = try GPUImage(
                 context, width: side, height: side, format: format,
-                usage: VkImageUsageFlagBits(
-                    VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue))
-            image.initializeLayout(commands)
+                usage: [.drawn, .copiedFrom])
+            commands.initializeLayout(image)
         }
         let color = paper.map { Float($0) / 255 }
-        beginRendering(commands, image, clear: (color[0], color[1], color[2], 1))
+        commands.beginRendering(image, clear: (color[0], color[1], color[2], 1))
         let corners = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(side), height: Double(side))
         if let sampled, let mosaicImage = sampled.image {
             try QuadPainter(pipelines: pipelines).draw(
@@ -97,7 +94,7 @@ final class DisplayTiles {
                 source, corners: corners, targetWidth: side, targetHeight: side, format: format, blend: .over,
                 commands)
         }
-        vkCmdEndRendering(commands)
+        commands.endRendering()
         entries[entryKey] = Entry(image: image, revision: revision, lastShown: frame)
         return image
     }

@@ -1,5 +1,4 @@
 import CStamping
-import CVulkan
 import Dispatch
 
 /// Paint tiles at the levels a view between whole zooms samples, kept on the host in 8 bits, for frames drawn there (CPU devices: ``CanvasRenderer/drawsFramesOnHost``).
@@ -80,7 +79,7 @@ final class HostPaintLevels {
             total + (TileLayer.tileSize >> item.key.level) * (TileLayer.tileSize >> item.key.level) * 8
         }
         let staging = try GPUBuffer(
-            context, size: min(needed, Self.stagingBytes), usage: VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+            context, size: min(needed, Self.stagingBytes), usage: .copiedTo)
         var start = 0
         while start < stale.count {
             // As many as the staging buffer holds (at least one: a level is at most 512 KiB).
@@ -97,11 +96,11 @@ final class HostPaintLevels {
             }
             let group = Array(stale[start..<end])
             try context.submitAndWait { commands throws(VulkanError) in
-                fullBarrier(commands)
+                commands.barrier()
                 for (index, item) in group.enumerated() {
-                    copyLevel(item.key.level, of: item.tile, to: staging, at: offsets[index], commands)
+                    commands.copy(level: item.key.level, of: item.tile, to: staging, at: offsets[index])
                 }
-                fullBarrier(commands)
+                commands.barrier()
             }
             let targets = group.map { item -> Texels in
                 let side = TileLayer.tileSize >> item.key.level

@@ -1,4 +1,3 @@
-import CVulkan
 import Foundation
 import MaLiangCore
 import MaLiangEditor
@@ -26,7 +25,7 @@ extension PaintingApp {
             overlays: overlays, damage: damage, repaint: repaint)
         if presenter.framesPresented == 0 {
             let decorations = window.serverSideDecorations ? "server-side" : "client-side"
-            let mode = presenter.swapchain.presentMode == VK_PRESENT_MODE_MAILBOX_KHR ? "mailbox" : "fifo"
+            let mode = presenter.swapchain.presentModeName
             let memory = renderer.context.memoryUse
             log(
                 "presented \(presenter.swapchain.width)x\(presenter.swapchain.height) at scale \(scale), \(decorations) decorations, \(mode); device memory \(memory.current >> 20) MiB (peak \(memory.peak >> 20) MiB)"

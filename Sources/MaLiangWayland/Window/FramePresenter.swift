@@ -2,19 +2,18 @@ import MaLiangVulkan
 import WaylandClient
 import WaylandProtocol
 
-/// Puts frames on the window: draws only when something changed, keeps at most one frame callback in flight, and
-/// never blocks when the window is hidden (no callback comes, so nothing is drawn). Each swapchain image gets the
-/// union of the changes since it was last shown (buffer age), and the compositor is told only what changed.
+/// Paces the window's frames: draws only when something changed, keeps at most one frame callback in flight, and
+/// never blocks when the window is hidden (no callback comes, so nothing is drawn). The changes since the last frame
+/// go to the ``SurfacePresenter``, which works out what each image must draw again; the compositor is told only
+/// what changed.
 final class FramePresenter {
-    let swapchain: Swapchain
+    let surfacePresenter: SurfacePresenter
     private let surface: WlSurface
     private let loop: EventLoop
     private var needsFrame = true
     /// What changed since the last frame; nil: everything.
     private var damage: [BufferRect]?
     private var waitingForFrame = false
-    private var repaints = RepaintTracker()
-    private(set) var framesPresented = 0
 
     /// The buffer size to draw at, or nil while the window cannot be drawn (not configured yet, closing).
     var size: () -> (width: Int, height: Int)?
@@ -26,12 +25,15 @@ final class FramePresenter {
     var failed: (Error) -> Void = { _ in }
 
     init(swapchain: Swapchain, surface: WlSurface, loop: EventLoop) {
-        self.swapchain = swapchain
+        surfacePresenter = SurfacePresenter(swapchain: swapchain)
         self.surface = surface
         self.loop = loop
         size = { nil }
         draw = { _, _, _ in }
     }
+
+    var swapchain: Swapchain { surfacePresenter.swapchain }
+    var framesPresented: Int { surfacePresenter.framesPresented }
 
     /// Asks for a frame where `rect` changed (nil: everything): drawn now, or when the pending callback comes.
     func request(_ rect: BufferRect? = nil) {
@@ -48,16 +50,15 @@ final class FramePresenter {
     func drawNow() {
         guard let (width, height) = size() else { return }
         do {
-            if width != swapchain.width || height != swapchain.height || swapchain.isOutOfDate {
-                try swapchain.resize(width: width, height: height)
-                resized()
-                repaints.reset()
-            }
-            guard let index = try swapchain.acquire(timeout: 50_000_000) else {
+            guard
+                let frame = try surfacePresenter.nextFrame(
+                    width: width, height: height, damage: damage, timeout: 50_000_000)
+            else {
                 // No image free yet: try again shortly rather than block.
                 _ = loop.schedule(after: .milliseconds(8)) { [weak self] in self?.request() }
                 return
             }
+            if frame.resized { resized() }
             let callback = surface.frame()
             waitingForFrame = true
             needsFrame = false
@@ -68,13 +69,13 @@ final class FramePresenter {
             }
             let changed = damage
             damage = nil
-            do { try draw(index, changed, repaints.region(forImage: index, damage: changed)) } catch {
+            do { try draw(frame.index, changed, frame.repaint) } catch {
                 // Nothing was committed, so the callback would never come and no frame would follow: forget it.
                 callback.destroyLocally()
                 waitingForFrame = false
                 throw error
             }
-            framesPresented += 1
+            surfacePresenter.presented()
         } catch {
             failed(error)
         }

@@ -1,0 +1,106 @@
+import CStamping
+import Glibc
+
+/// Stamps binned work on the host's cores (CStamping): the tiles go down to a staging buffer, are stamped there
+/// and go back. On a CPU device (lavapipe) this is several times faster than the compute shader, whose stamp
+/// loads the device's compiler makes lane by lane.
+final class CPUStamping {
+    /// Tiles stamped per round trip: bounds the staging memory (32 × 512 KiB).
+    static let tilesPerGroup = 32
+    static let tileBytes = TileLayer.tileSize * TileLayer.tileSize * 8
+    /// A tile's place in the staging buffer: level 0, then its smaller levels.
+    static let slotBytes = tileBytes + TileMips.bytes
+
+    private let context: VulkanContext
+    private let textures: BrushTextures
+    private var staging: GPUBuffer?
+    private let threads = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+
+    init(_ context: VulkanContext, textures: BrushTextures) {
+        self.context = context
+        self.textures = textures
+    }
+
+    /// Stamps `work` into `layer`'s tiles (made where missing). Commands recorded earlier must have run.
+    func stamp(_ work: StampWork, into layer: TileLayer) throws(VulkanError) {
+        let memory = work.writtenToHost()
+        defer { memory.deallocate() }
+        var start = 0
+        while start < work.tiles.count {
+            let group = Array(work.tiles[start..<min(start + Self.tilesPerGroup, work.tiles.count)])
+            try stamp(work, at: memory, tiles: group, firstSlot: start, into: layer)
+            start += group.count
+        }
+    }
+
+    /// Stamps `tiles` (from slot `firstSlot`) of `work`, laid out at `memory`.
+    private func stamp(
+        _ work: StampWork, at memory: UnsafeMutableRawPointer, tiles: [TileKey], firstSlot: Int, into layer: TileLayer
+    )
+        throws(VulkanError)
+    {
+        let staging = try stagingBuffer()
+        var fresh: [Int] = []
+        try context.submitAndWait { commands throws(VulkanError) in
+            for (index, key) in tiles.enumerated() {
+                if let tile = layer.tile(key) {
+                    copy(tile, toBufferAt: index, staging, commands)
+                } else {
+                    _ = try layer.makeTile(key, commands)
+                    fresh.append(index)
+                }
+            }
+        }
+        for index in fresh { memset(staging.contents.advanced(by: index * Self.slotBytes), 0, Self.tileBytes) }
+        let origins = tiles.flatMap { key -> [Float] in
+            let origin = layer.origin(of: key)
+            return [Float(origin.x), Float(origin.y)]
+        }
+        let pixels: [UnsafeMutablePointer<UInt16>?] = tiles.indices.map {
+            staging.contents.advanced(by: $0 * Self.slotBytes).assumingMemoryBound(to: UInt16.self)
+        }
+        let strokes = memory + work.stampBytes
+        let cells = (strokes + work.strokeBytes).assumingMemoryBound(to: UInt32.self)
+        origins.withUnsafeBufferPointer { origins in
+            pixels.withUnsafeBufferPointer { pixels in
+                textures.hostMasks.withUnsafeBufferPointer { masks in
+                    var job = MLStampJob(
+                        stamps: memory.assumingMemoryBound(to: MLStamp.self),
+                        strokes: strokes.assumingMemoryBound(to: MLStroke.self),
+                        cells: cells + firstSlot * work.cellsPerTile * 2, entries: cells + work.cellWordCount,
+                        tileCount: Int32(tiles.count), pixels: pixels.baseAddress, origins: origins.baseAddress,
+                        scale: Float(layer.scale), masks: masks.baseAddress, maskLayers: Int32(BrushTextures.capacity),
+                        maskLevels: Int32(BrushTextures.mipLevels), threads: Int32(threads))
+                    ml_stamp_tiles(&job)
+                }
+            }
+        }
+        // The smaller levels are made here too: a CPU device blits them far more slowly.
+        let withMips = tiles.allSatisfy { layer.tile($0)?.mipLevels == TileLayer.mipLevels }
+        if withMips { TileMips.make(in: staging, slots: tiles.count, slotBytes: Self.slotBytes) }
+        try context.submitAndWait { commands throws(VulkanError) in
+            commands.barrier()
+            for (index, key) in tiles.enumerated() {
+                guard let tile = layer.tile(key) else { continue }
+                TileMips.upload(
+                    from: staging, at: index * Self.slotBytes, to: tile, levels: withMips ? TileLayer.mipLevels : 1,
+                    commands)
+            }
+            commands.barrier()
+        }
+        layer.markChanged(tiles, mipmapsMatch: withMips)
+    }
+
+    private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
+        if let staging { return staging }
+        let made = try GPUBuffer(
+            context, size: Self.tilesPerGroup * Self.slotBytes,
+            usage: [.copiedFrom, .copiedTo])
+        staging = made
+        return made
+    }
+
+    private func copy(_ tile: GPUImage, toBufferAt index: Int, _ buffer: GPUBuffer, _ commands: CommandRecorder) {
+        commands.copy(level: 0, of: tile, to: buffer, at: index * Self.slotBytes)
+    }
+}

@@ -1,0 +1,288 @@
+import MaLiangCore
+
+/// What a baker tells the owner of the layer it bakes into, stroke by stroke: the document's paint brings kept
+/// paint in first, notes the tiles each stroke reaches and keeps undo copies; a scratch layer (an export at another
+/// scale, a benchmark) needs none of it.
+protocol BakeObserver: AnyObject {
+    /// `stroke` is about to be stamped where `tiles` reach (before anything recorded in the batch runs).
+    func willStamp(_ stroke: Stroke, reaching tiles: Set<TileKey>) throws(VulkanError)
+    /// `stroke` is being stamped where `tiles` reach.
+    func stamps(_ stroke: Stroke, reaching tiles: Set<TileKey>)
+    /// Copies `tiles` as they are before `stroke` changes them; returns the copies the undo history let go, which
+    /// recorded commands may still read.
+    func copyForUndo(_ tiles: Set<TileKey>, before stroke: Stroke, _ commands: CommandRecorder) throws(VulkanError)
+        -> [GPUImage]
+}
+
+/// Stamps strokes into a tile layer in batches: by a kernel that stamps whole runs of strokes per tile (on a GPU its
+/// compute shader, on a CPU device the host's own code), or as rasterised quads through each stroke's own layers
+/// (chartlet brushes, and the reference the kernels are tested against). Batches are bounded in stamps and pixels,
+/// so neither upload memory nor one submission grows with the document, and long work reports progress and can be
+/// cancelled between them.
+final class PaintBaker {
+    private let resources: RenderResources
+    /// The compute kernel, where the device can run it.
+    let gpuStamping: GPUStamping?
+    /// The host's kernel, for CPU devices.
+    private let cpuStamping: CPUStamping
+    /// How strokes are baked.
+    var stamping: StampingPath
+    /// Strokes waiting to be stamped together by a kernel.
+    private var run = StampRun()
+    /// Strokes stamped so far (for tests of what an operation costs).
+    private(set) var strokesStamped = 0
+    /// Told how much of long work is done, from 0 to 1, after each submission; returning false stops the work, which
+    /// then throws ``VulkanError/cancelled``.
+    var progress: ((Double) -> Bool)?
+
+    /// Stamps recorded before a submission (bounds upload memory and submission size).
+    static let batchStamps = 200_000
+    /// Pixels stamped before a submission on a CPU device (about a second there): huge brushes submit, report
+    /// progress and can be cancelled often however few their stamps.
+    static let batchPixels = 64 << 20
+    /// The same for the compute shader, which stamps 64 Mpx in milliseconds: held to the CPU's budget, batches of
+    /// small dabs were too few stamps to bin on more than one or two cores or to keep the device busy.
+    static let gpuBatchPixels = 2 << 30
+    /// Tiles of one stroke stamped and composited at a time on the quad path: bounds the stroke layers' memory
+    /// (2 layers × 16 tiles × 512 KiB) whatever the stroke's length.
+    static let tilesPerChunk = 16
+
+    /// Bakes with `stamping` (nil: the device's best).
+    init(_ resources: RenderResources, stamping: StampingPath?) throws(VulkanError) {
+        self.resources = resources
+        let context = resources.context
+        if let kernel = try StampKernel.make(context, sampler: resources.pipelines.linearSampler) {
+            gpuStamping = try GPUStamping(context, kernel: kernel, textures: resources.brushTextures)
+        } else {
+            gpuStamping = nil
+        }
+        cpuStamping = CPUStamping(context, textures: resources.brushTextures)
+        self.stamping =
+            stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
+    }
+
+    /// Whether `stroke` goes through a stamping kernel (chartlet brushes are drawn as quads).
+    func usesKernel(for stroke: Stroke) -> Bool {
+        guard kernelsAvailable else { return false }
+        if case .chartlet = stroke.brush { return false }
+        return true
+    }
+
+    private var kernelsAvailable: Bool { stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil) }
+
+    /// Stamps and composites `strokes` onto `target`, only within `onlyTiles` when given. `observer` hears of each
+    /// stroke before it is stamped; the newest `undoCopies` strokes have their tiles copied for undo through it
+    /// first (none when only some tiles are stamped). With `progress`, the ``progress`` handler hears of each
+    /// submission as a fraction within that range.
+    func bake(
+        _ strokes: [Stroke], into target: TileLayer, onlyTiles: Set<TileKey>? = nil, observer: BakeObserver? = nil,
+        undoCopies: Int = 0, progress range: ClosedRange<Double>? = nil
+    ) throws(VulkanError) {
+        var pass = BakePass(baker: self, target: target, onlyTiles: onlyTiles)
+        defer { pass.abandon() }
+        let usesKernel = kernelsAvailable
+        var source = StampSource(strokes, layer: target, buildsAhead: stamping == .gpuKernel && gpuStamping != nil)
+        for (index, stroke) in strokes.enumerated() {
+            strokesStamped += 1
+            let built = source.built(at: index)
+            var touched = built.tiles
+            if let onlyTiles { touched.formIntersection(onlyTiles) }
+            try observer?.willStamp(stroke, reaching: touched)
+            try Self.refuseTooManyTiles(touched, in: target)
+            observer?.stamps(stroke, reaching: touched)
+            let copiesForUndo = observer != nil && onlyTiles == nil && strokes.count - index <= undoCopies
+            if usesKernel && built.drawnByKernels {
+                if copiesForUndo, let observer {
+                    try pass.stampQueued()
+                    try pass.batch.record { commands throws(VulkanError) in
+                        pass.batch.hold(try observer.copyForUndo(touched, before: stroke, commands))
+                    }
+                }
+                run.append(stroke, stamps: built.stamps)
+                if try pass.queued(coveredPixels: built.coveredPixels) {
+                    try report(Double(index + 1) / Double(strokes.count), in: range)
+                }
+                continue
+            }
+            try pass.stampQueued()
+            // A long stroke goes tile group by tile group, so its layers never hold more than one group.
+            let chunks = touched.sorted().chunked(Self.tilesPerChunk)
+            for (chunkIndex, chunk) in chunks.enumerated() {
+                let tiles = Set(chunk)
+                let undo = copiesForUndo ? observer : nil
+                if try pass.drawQuads(of: stroke, stamps: built.stamps, tiles: tiles, copyingFor: undo) {
+                    let done = (Double(index) + Double(chunkIndex + 1) / Double(chunks.count)) / Double(strokes.count)
+                    try report(done, in: range)
+                }
+            }
+        }
+        try pass.finish()
+        try report(1, in: range)
+    }
+
+    /// Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles. (Counted only
+    /// when the stroke's tiles could be too many: looking each up costs more than stamping.)
+    private static func refuseTooManyTiles(_ touched: Set<TileKey>, in target: TileLayer) throws(VulkanError) {
+        if target.tiles.count + touched.count > TileLayer.maximumTiles,
+            target.tiles.count + touched.reduce(0, { $0 + (target.tile($1) == nil ? 1 : 0) })
+                > TileLayer.maximumTiles
+        {
+            throw target.tooManyTiles
+        }
+    }
+
+    /// Tells the progress handler `fraction` of the work in `range` is done (nothing without a range); throws if
+    /// it asks to stop.
+    func report(_ fraction: Double, in range: ClosedRange<Double>?) throws(VulkanError) {
+        guard let range, let progress else { return }
+        if !progress(range.lowerBound + (range.upperBound - range.lowerBound) * min(max(fraction, 0), 1)) {
+            throw .cancelled
+        }
+    }
+
+    /// How many dabs `strokes` make.
+    static func dabCount(_ strokes: [Stroke]) -> Int {
+        strokes.reduce(0) { $0 + StampSource.stamps(of: $1, samples: $1.samples).count }
+    }
+
+    /// The pixels the device covers for `stamps` at `scale`: each stamp's square, at most `atMost`.
+    static func coveredPixels(_ stamps: [Stamp], scale: Double, atMost: Double = .infinity) -> Int {
+        var total = 0.0
+        for stamp in stamps {
+            let side = Double(stamp.size) * scale
+            total += min(side * side, atMost)
+        }
+        return Int(total)
+    }
+
+    /// One ``bake(_:into:onlyTiles:observer:undoCopies:progress:)``'s batches: what is recorded, what the device
+    /// runs meanwhile, and when to submit.
+    private struct BakePass {
+        unowned let baker: PaintBaker
+        let target: TileLayer
+        let onlyTiles: Set<TileKey>?
+        let batch: CommandBatch
+        /// On a GPU, one submission of kernel work runs while the next is recorded.
+        var inFlight: CommandBatch.Submission?
+        var batchHasQuads = false
+        var pixels = 0
+
+        init(baker: PaintBaker, target: TileLayer, onlyTiles: Set<TileKey>?) {
+            self.baker = baker
+            self.target = target
+            self.onlyTiles = onlyTiles
+            batch = CommandBatch(baker.resources.context)
+        }
+
+        /// Waits for work in flight (a bake stopped by an error never leaves the device reading freed memory).
+        mutating func abandon() { _ = try? inFlight?.wait() }
+
+        /// A stroke was queued for a kernel: submits when the batch is full; returns whether it did.
+        mutating func queued(coveredPixels: Int) throws(VulkanError) -> Bool {
+            pixels += coveredPixels
+            let limit = baker.stamping == .gpuKernel ? PaintBaker.gpuBatchPixels : PaintBaker.batchPixels
+            guard baker.run.stampCount >= PaintBaker.batchStamps || pixels >= limit else { return false }
+            try stampQueued()
+            if baker.stamping == .gpuKernel && !batchHasQuads {
+                try submitOverlapped()
+            } else {
+                try flush()
+            }
+            batchHasQuads = false
+            pixels = 0
+            return true
+        }
+
+        /// Strokes queued for a kernel are stamped together; anything that must see the paint between strokes (an
+        /// undo copy, a stroke the kernels do not draw) has them stamped first.
+        mutating func stampQueued() throws(VulkanError) {
+            guard !baker.run.isEmpty else { return }
+            let textures = baker.resources.brushTextures
+            if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel {
+                let work = baker.run.takeWork(
+                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: 1, textures: textures)
+                let target = target
+                try batch.record(work: work.stampCount) { commands throws(VulkanError) in
+                    try gpuStamping.record(work, into: target, commands)
+                }
+            } else {
+                let work = baker.run.takeWork(
+                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
+                    textures: textures)
+                // The host reads the tiles: what is recorded before must have run.
+                try flush()
+                try baker.cpuStamping.stamp(work, into: target)
+            }
+        }
+
+        /// Records `stamps` of `stroke` within `tiles` through its own layers, composited onto the target (its
+        /// tiles first copied for undo through `undo`); submits when the batch is full and returns whether it did.
+        mutating func drawQuads(of stroke: Stroke, stamps: [Stamp], tiles: Set<TileKey>, copyingFor undo: BakeObserver?)
+            throws(VulkanError) -> Bool
+        {
+            batchHasQuads = true
+            // What the GPU covers: each stamp's area at the layer's scale, at most the group's.
+            let groupArea = Double(TileLayer.tileSize * TileLayer.tileSize) * Double(tiles.count)
+            pixels += PaintBaker.coveredPixels(stamps, scale: target.scale, atMost: groupArea)
+            let resources = baker.resources
+            let (target, batch) = (target, batch)
+            try batch.record(work: stamps.count) { commands throws(VulkanError) in
+                let wet = StrokeBaker.WetStroke(brush: stroke.brush, like: target, pool: resources.wetTiles)
+                try resources.strokeBaker.addStamps(
+                    stamps, to: wet, textureIDs: stroke.chartletTextureIDs, onlyTiles: tiles, commands)
+                if let undo { batch.hold(try undo.copyForUndo(tiles, before: stroke, commands)) }
+                try resources.strokeBaker.composite(wet, onto: target, onlyTiles: tiles, commands)
+                // Its tiles go back to the pool for the next group (the barriers order the reuse); any the pool
+                // does not keep must live until the commands have run.
+                batch.hold(wet.body.tileImages + wet.halo.tileImages)
+            }
+            guard batch.pendingWork >= PaintBaker.batchStamps || pixels >= PaintBaker.batchPixels else { return false }
+            try flush()
+            batchHasQuads = false
+            pixels = 0
+            return true
+        }
+
+        /// Stamps what is queued and submits everything, waiting for it.
+        mutating func finish() throws(VulkanError) {
+            try stampQueued()
+            try flush()
+        }
+
+        /// Submits a batch of kernel work without waiting for it, once the one before it has run: the device works
+        /// on one while the CPU prepares the next.
+        private mutating func submitOverlapped() throws(VulkanError) {
+            let submitted = try batch.submit()
+            try inFlight?.wait()
+            inFlight = submitted
+            // The arena the finished submission read is free for the next batch.
+            baker.gpuStamping?.turnArenas()
+        }
+
+        /// Submits the batch and waits for it and any submission before it, then empties the upload arenas.
+        private mutating func flush() throws(VulkanError) {
+            try inFlight?.wait()
+            inFlight = nil
+            let (resources, gpuStamping) = (baker.resources, baker.gpuStamping)
+            try batch.flush {
+                resources.commandsRan()
+                gpuStamping?.resetArenas()
+            }
+        }
+    }
+}
+
+extension Stroke {
+    /// The images a chartlet brush places, by slot.
+    var chartletTextureIDs: [String] {
+        if case .chartlet(let brush) = brush { return brush.textureIDs }
+        return []
+    }
+}
+
+extension Array {
+    /// Consecutive pieces of at most `size` elements.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

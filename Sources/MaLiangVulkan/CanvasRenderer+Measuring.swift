@@ -1,0 +1,97 @@
+import MaLiangCore
+
+/// What tests and benchmarks look into and time: the paths a device takes, the work an operation cost, frames and
+/// bakes measured apart from the window.
+extension CanvasRenderer {
+    /// How strokes are baked (by a kernel or as quads).
+    package var stamping: StampingPath {
+        get { paint.baker.stamping }
+        set { paint.baker.stamping = newValue }
+    }
+
+    /// Whether layers are composed on the host (a CPU device) or by drawing.
+    package var composesOnHost: Bool {
+        get { paint.compositor.composesOnHost }
+        set { paint.compositor.composesOnHost = newValue }
+    }
+
+    /// Whether window frames between whole zooms are drawn on the host (a CPU device).
+    package var drawsFramesOnHost: Bool {
+        get { frames.host.isOn }
+        set { frames.host.isOn = newValue }
+    }
+
+    /// Frames drawn on the host so far.
+    package var framesDrawnOnHost: Int { frames.host.framesDrawn }
+
+    /// Whether host frames use the portable code only (tests compare it with the processor's wider vectors).
+    package var hostFramesArePortable: Bool {
+        get { frames.host.portableOnly }
+        set { frames.host.portableOnly = newValue }
+    }
+
+    /// Work done so far, for tests of what an operation costs: strokes stamped, tiles composed from layers.
+    package var work: (strokesStamped: Int, tilesComposed: Int) {
+        (paint.baker.strokesStamped, paint.compositor.tilesComposed)
+    }
+
+    /// Stamps and composites `strokes` into a fresh layer at one pixel per document pixel, as loading does, and
+    /// reports the dabs drawn and the wall time (stamp generation, GPU work and waiting included).
+    package func measureReplay(_ strokes: [Stroke]) throws(VulkanError) -> (dabs: Int, seconds: Double) {
+        let layer = resources.makeLayer()
+        let dabs = PaintBaker.dabCount(strokes)
+        let start = ContinuousClock.now
+        try paint.baker.bake(strokes, into: layer)
+        let elapsed = ContinuousClock.now - start
+        layer.removeAll()
+        return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as
+    /// a batch takes: the throughput of a device kept busy. The replay runs twice: the first ("cold") also makes the
+    /// upload memory batches of this size need, which later bakes keep (``GPUStamping/keptBytes``). Returns the
+    /// dabs, the second replay's wall time, the time the device was busy in it (nil where it cannot tell), and the
+    /// first replay's wall time.
+    package func measureSustainedReplay(_ strokes: [Stroke], passes: Int) throws(VulkanError)
+        -> (dabs: Int, seconds: Double, busySeconds: Double?, coldSeconds: Double)
+    {
+        let layer = resources.makeLayer()
+        defer { layer.removeAll() }
+        let baker = paint.baker
+        try baker.bake(strokes, into: layer)
+        let dabs = PaintBaker.dabCount(strokes)
+        let repeated = Array(Array(repeating: strokes, count: passes).joined())
+        func timedBake() throws(VulkanError) -> Double {
+            let start = ContinuousClock.now
+            try baker.bake(repeated, into: layer)
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        let coldSeconds = try timedBake()
+        let timed = context.measureGPUTime()
+        let seconds = try timedBake()
+        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil, coldSeconds)
+    }
+
+    /// Renders one window frame of `width`×`height` through `view` into a GPU image and returns the wall time in
+    /// seconds (``WindowFrames/measureFrame(view:width:height:copies:)``).
+    package func measureFrame(view: ViewTransform, width: Int, height: Int, copies: Bool = true) throws(VulkanError)
+        -> Double
+    {
+        try frames.measureFrame(view: view, width: width, height: height, copies: copies)
+    }
+
+    /// The BGRA bytes of window frames drawn one after another into one image
+    /// (``WindowFrames/windowFramePixels(view:width:height:regions:copies:)``).
+    package func windowFramePixels(
+        view: ViewTransform, width: Int, height: Int, regions: [BufferRect?], copies: Bool
+    ) throws(VulkanError) -> [UInt8] {
+        try frames.windowFramePixels(view: view, width: width, height: height, regions: regions, copies: copies)
+    }
+
+    /// What a window frame would show if the paint were one picture instead of tiles
+    /// (``WindowFrames/singlePicturePixels(view:width:height:)``).
+    package func singlePicturePixels(view: ViewTransform, width: Int, height: Int) throws(VulkanError) -> [UInt8] {
+        try frames.singlePicturePixels(view: view, width: width, height: height)
+    }
+}

@@ -1,0 +1,140 @@
+import MaLiangCore
+
+/// Composes the layers' paints into the one paint that frames and exports show. A document with one plain layer
+/// shows that layer's paint as it is; otherwise the layers are composed, tile by tile, into
+/// ``LayerComposition/composite``, following each layer's tile revisions and the changes that touch a layer as a
+/// whole (order, visibility, opacity, blend): only the tiles that changed are composed again.
+final class LayerCompositor {
+    let resources: RenderResources
+    private let document: Document
+    private let layers: LayerPaints
+    /// Where tiles of the file's kept paint come from before a tile is composed from every layer's.
+    private let kept: KeptPaint
+    /// The layers composed, while the document has more than one or its one is not shown as it is.
+    private(set) var composition: LayerComposition?
+    /// Whether layers are composed on the host (a CPU device: drawing is fragment-bound there) or by drawing.
+    var composesOnHost: Bool
+    /// Tiles composed so far (for tests of what an operation costs).
+    private(set) var tilesComposed = 0
+
+    /// Tiles composed per submission.
+    static let tilesPerSubmission = 64
+
+    init(_ resources: RenderResources, document: Document, layers: LayerPaints, kept: KeptPaint) {
+        self.resources = resources
+        self.document = document
+        self.layers = layers
+        self.kept = kept
+        composesOnHost = resources.context.deviceType == "CPU"
+    }
+
+    /// What window frames and exports at one pixel per document pixel show: the layers composed, or the one plain
+    /// layer's paint.
+    var paint: TileLayer { composition?.composite ?? layers.paint(of: document.layers[0].id) }
+
+    /// Whether the layers need composing: more than one, or one not shown exactly as its paint.
+    var needsComposition: Bool { document.layers.count > 1 || !(document.layers.first?.isPlain ?? true) }
+
+    /// Composes `tiles` again at the next update, whatever the revisions say.
+    func recompose<Keys: Sequence<TileKey>>(_ tiles: Keys) { composition?.pending.formUnion(tiles) }
+
+    /// Layer `id` is new (or back): every tile of it is composed at the next update.
+    func forgetComposed(_ id: LayerID) { composition?.composed[id] = nil }
+
+    /// Drops the composition (the paint is made again).
+    func removeAll() {
+        composition?.composite.removeAll()
+        composition = nil
+    }
+
+    /// Brings the composed paint in line with the layers: made when the document needs it, dropped when it has one
+    /// plain layer again, and only the tiles that changed composed again.
+    func update() throws(VulkanError) {
+        guard needsComposition else {
+            if let composition {
+                // A frame in flight may still sample the composed tiles.
+                resources.context.waitIdle()
+                composition.composite.removeAll()
+                self.composition = nil
+            }
+            return
+        }
+        let composition: LayerComposition
+        if let existing = self.composition {
+            composition = existing
+        } else {
+            composition = LayerComposition(resources.makeLayer())
+            self.composition = composition
+        }
+        var keys = composition.pending
+        composition.pending = []
+        for layer in document.layers {
+            keys.formUnion(layers.paint(of: layer.id).keysChanged(after: composition.composed[layer.id] ?? 0))
+        }
+        // A tile is composed from every layer's: kept paint there comes in first.
+        try kept.load(keys)
+        for layer in document.layers { composition.composed[layer.id] = layers.paint(of: layer.id).latestRevision }
+        guard !keys.isEmpty else { return }
+        try compose(
+            keys, of: document.layers.map { (layers.existingPaint(of: $0.id), $0) }, into: composition.composite,
+            scratch: composition.scratch)
+    }
+
+    /// Composes tiles `keys` of `sources` (bottom first; a nil paint has nothing) into `target`: each shown layer
+    /// with its opacity and blend mode over the ones under it, on transparency.
+    func compose(
+        _ keys: Set<TileKey>, of sources: [(paint: TileLayer?, layer: Layer)], into target: TileLayer,
+        scratch: CompositionScratch
+    ) throws(VulkanError) {
+        let shown = sources.compactMap { source -> (paint: TileLayer, layer: Layer)? in
+            guard let paint = source.paint, source.layer.isVisible, source.layer.opacity > 0 else { return nil }
+            return (paint, source.layer)
+        }
+        tilesComposed += keys.count
+        if composesOnHost {
+            try composeOnHost(keys.sorted(), shown: shown, into: target, staging: scratch)
+            return
+        }
+        let quads = QuadPainter(pipelines: resources.pipelines)
+        let side = TileLayer.tileSize
+        let whole = QuadPainter.Corners.rectangle(x: 0, y: 0, width: Double(side), height: Double(side))
+        for group in keys.sorted().chunked(Self.tilesPerSubmission) {
+            var emptied: [TileKey] = []
+            try resources.context.submitAndWait { commands throws(VulkanError) in
+                for key in group {
+                    let present = shown.compactMap { paint, layer in paint.tile(key).map { ($0, layer) } }
+                    guard !present.isEmpty else {
+                        emptied.append(key)
+                        continue
+                    }
+                    let tile = try target.makeTile(key, commands)
+                    commands.barrier()
+                    commands.beginRendering(tile, clear: (0, 0, 0, 0))
+                    for (source, layer) in present {
+                        if layer.blend == .normal {
+                            try quads.draw(
+                                source, corners: whole, targetWidth: side, targetHeight: side,
+                                format: TileLayer.format, blend: .over, opacity: Float(layer.opacity), commands)
+                            continue
+                        }
+                        // The other modes read what is under them: a copy of it, since a pass cannot read its own
+                        // target.
+                        commands.endRendering()
+                        let under = try scratch.backdrop(commands)
+                        commands.barrier()
+                        commands.copyLevel0(from: tile, to: under)
+                        commands.barrier()
+                        commands.beginRendering(tile)
+                        try quads.drawLayer(
+                            source, over: under, blend: layer.blend, opacity: Float(layer.opacity), side: side,
+                            commands)
+                    }
+                    commands.endRendering()
+                }
+                commands.barrier()
+            }
+            for key in emptied { target.replace(key, with: nil) }
+            target.markChanged(group)
+        }
+    }
+}

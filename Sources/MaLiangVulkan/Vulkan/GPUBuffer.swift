@@ -1,0 +1,67 @@
+import CVulkan
+
+/// What a buffer is made for.
+struct BufferUsage: OptionSet {
+    let rawValue: UInt32
+
+    /// Per-instance data of draws (stamps).
+    static let instances = BufferUsage(rawValue: VK_BUFFER_USAGE_VERTEX_BUFFER_BIT.rawValue)
+    /// Read by compute shaders.
+    static let storage = BufferUsage(rawValue: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue)
+    static let copiedFrom = BufferUsage(rawValue: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
+    static let copiedTo = BufferUsage(rawValue: VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue)
+}
+
+/// A host-visible, persistently mapped buffer (stamp instances, uploads, read-back).
+final class GPUBuffer {
+    let context: VulkanContext
+    let vkBuffer: VkBuffer
+    private let memory: VkDeviceMemory
+    private let memorySize: Int
+    let size: Int
+    /// The mapping, valid for the buffer's lifetime.
+    let contents: UnsafeMutableRawPointer
+
+    init(_ context: VulkanContext, size: Int, usage: BufferUsage) throws(VulkanError) {
+        self.context = context
+        self.size = max(size, 16)
+        var info = VkBufferCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
+        info.size = VkDeviceSize(self.size)
+        info.usage = VkBufferUsageFlags(usage.rawValue)
+        info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
+        var created: VkBuffer?
+        try check(vkCreateBuffer(context.device, &info, nil, &created), "vkCreateBuffer(\(self.size) bytes)")
+        guard let created else { throw VulkanError("no buffer") }
+        var requirements = VkMemoryRequirements()
+        vkGetBufferMemoryRequirements(context.device, created, &requirements)
+        memorySize = Int(requirements.size)
+        do {
+            memory = try context.allocate(
+                requirements,
+                properties: VkMemoryPropertyFlags(
+                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue))
+        } catch {
+            vkDestroyBuffer(context.device, created, nil)
+            throw error
+        }
+        var mapped: UnsafeMutableRawPointer?
+        let bound = vkBindBufferMemory(context.device, created, memory, 0)
+        let result =
+            bound == VK_SUCCESS ? vkMapMemory(context.device, memory, 0, VkDeviceSize(self.size), 0, &mapped) : bound
+        guard result == VK_SUCCESS, let mapped else {
+            // Nothing is kept half-made: the buffer and its memory go with the error.
+            vkDestroyBuffer(context.device, created, nil)
+            context.free(memory, size: Int(requirements.size))
+            throw VulkanError(bound == VK_SUCCESS ? "vkMapMemory" : "vkBindBufferMemory", result)
+        }
+        vkBuffer = created
+        contents = mapped
+    }
+
+    deinit {
+        vkUnmapMemory(context.device, memory)
+        vkDestroyBuffer(context.device, vkBuffer, nil)
+        context.free(memory, size: memorySize)
+    }
+}
