@@ -49,9 +49,12 @@ enum InputEventFuzzing {
             case 6:
                 let keysym = input.byte() < 200 ? UInt32(input.byte()) : input.uint32()
                 let bits = input.byte()
-                if let command = KeyCommand.command(keysym: keysym, control: bits & 1 != 0, shift: bits & 2 != 0) {
-                    _ = session.perform(command)
-                }
+                // Keys go through the core's routing (panels, names being typed, shortcuts), with any text.
+                let text = bits & 8 == 0 ? "" : String(UnicodeScalar(UInt8(truncatingIfNeeded: keysym)))
+                _ = session.handle(
+                    KeyEvent(
+                        keysym: keysym, text: text, pressed: bits & 4 == 0, control: bits & 1 != 0,
+                        shift: bits & 2 != 0))
             case 7:
                 let (a, b, c) = (input.coordinate(), input.coordinate(), input.coordinate())
                 switch input.byte() % 4 {

@@ -235,7 +235,7 @@ import Testing
         _ = session.resize(WindowMetrics(width: 420, height: 330, scale: 1, showsClose: true))
         _ = session.press(.brushEditor)
         let panel = session.brushEditor
-        #expect(panel.zoom < 1 && panel.zoom >= PanelZoom.smallest)
+        #expect(panel.zoom < 1 && panel.zoom >= PanelPlacement.smallest)
         #expect(panel.x >= 0 && panel.x + BrushEditorPanel.width * panel.zoom <= 420)
         var pen = Gesture(.tool(1), .pen)
         let track = panel.shown(panel.track(.opacity))
@@ -266,7 +266,7 @@ import Testing
         // A window of any size, NaN included, gives a zoom within bounds.
         for (width, height) in [(0.0, 0.0), (.nan, .nan), (.infinity, 100), (100, .infinity)] {
             let zoom = BrushEditorPanel(anchorX: 0, windowWidth: width, windowHeight: height).zoom
-            #expect(zoom >= PanelZoom.smallest && zoom <= 1, "\(width)×\(height)")
+            #expect(zoom >= PanelPlacement.smallest && zoom <= 1, "\(width)×\(height)")
         }
     }
 }

@@ -63,19 +63,3 @@ import Testing
         #expect(frames[1].proximity == .ended && frames[1].contact == .ended)
     }
 }
-
-@Suite struct KeyCommandTests {
-    @Test func shortcuts() {
-        #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: false) == .undo)
-        #expect(KeyCommand.command(keysym: 0x7a, control: true, shift: true) == .redo)
-        #expect(KeyCommand.command(keysym: 0x79, control: true, shift: false) == .redo)
-        #expect(KeyCommand.command(keysym: 0x31, control: true, shift: false) == .actualPixels)
-        #expect(KeyCommand.command(keysym: 0x30, control: true, shift: false) == .resetView)
-        #expect(KeyCommand.command(keysym: 0x65, control: true, shift: true) == .exportPNG)
-        #expect(KeyCommand.command(keysym: 0x33, control: false, shift: false) == .preset(3))
-        #expect(KeyCommand.command(keysym: 0xffc8, control: false, shift: false) == .fullscreen)
-        #expect(KeyCommand.command(keysym: 0xffff, control: false, shift: false) == .deleteSelection)
-        #expect(KeyCommand.command(keysym: 0xffff, control: true, shift: false) == .clear)
-        #expect(KeyCommand.command(keysym: 0x71, control: false, shift: false) == nil)
-    }
-}

@@ -70,11 +70,8 @@ extension EditingSession {
                 StatusMessage(.info, "The stickers place the drawing’s images: choose a brush to edit it"))
             return effects
         }
-        closePanels(except: .brushEditor)
-        isBrushEditorOpen.toggle()
-        brushNameDraft = nil
         savedPage = 0
-        if isBrushEditorOpen { effects.requests.append(.reloadSavedBrushes) }
+        if panels.toggle(.brushEditor) { effects.requests.append(.reloadSavedBrushes) }
         return effects
     }
 
@@ -87,22 +84,19 @@ extension EditingSession {
         effects.redraw = true
         guard let part = brushEditor.part(atX: event.x, y: event.y) else {
             closeBrushEditor()
-            contacts[event.device] = .onPanel
+            input.contacts[event.device] = .onPanel
             return effects
         }
         let before = style.current
         let point = brushEditor.unit(x: event.x, y: event.y)
         let (drag, pressed) = pressBrushEditor(part, x: point.x, y: point.y)
-        contacts[event.device] = drag.map { .editingBrush($0) } ?? .onPanel
+        input.contacts[event.device] = drag.map { .editingBrush($0) } ?? .onPanel
         effects.append(pressed)
         if style.current.base.pointSize != before.base.pointSize { effects.requests.append(.brushOutlineChanged) }
         return effects
     }
 
-    func closeBrushEditor() {
-        isBrushEditorOpen = false
-        brushNameDraft = nil
-    }
+    func closeBrushEditor() { panels.close(.brushEditor) }
 
     /// A press on `part` of the editor at (x, y), panel units.
     private func pressBrushEditor(_ part: BrushEditorPanel.Part, x: Double, y: Double) -> (BrushEditorDrag?, Effects) {

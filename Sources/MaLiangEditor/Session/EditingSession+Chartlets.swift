@@ -157,9 +157,9 @@ extension EditingSession {
     ) -> Effects? {
         guard let stored = selectedChartlet else { return nil }
         let current = chartletPreview ?? stored
-        if !fingersOnChartlet {
+        if !input.fingersOnChartlet {
             guard current.contains(documentPoint(x: center.x, y: center.y)) else { return nil }
-            fingersOnChartlet = true
+            input.fingersOnChartlet = true
         }
         let before = documentPoint(x: center.x - dx, y: center.y - dy)
         let after = documentPoint(x: center.x, y: center.y)
@@ -176,7 +176,7 @@ extension EditingSession {
 
     /// The fingers left the image: the gesture becomes one undo step.
     func endChartletGesture() -> Effects {
-        fingersOnChartlet = false
+        input.fingersOnChartlet = false
         return endChartletDrag()
     }
 }

@@ -13,10 +13,7 @@ extension EditingSession {
     }
 
     func toggleColorPanel() -> Effects {
-        closePanels(except: .color)
-        isColorPanelOpen.toggle()
-        hexDraft = nil
-        if isColorPanelOpen { wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue) }
+        if panels.toggle(.color) { wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue) }
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -36,12 +33,11 @@ extension EditingSession {
         var effects = Effects()
         effects.redraw = true
         guard let part = colorPanel.part(atX: event.x, y: event.y) else {
-            isColorPanelOpen = false
-            hexDraft = nil
-            contacts[event.device] = .onPanel
+            panels.close(.color)
+            input.contacts[event.device] = .onPanel
             return effects
         }
-        contacts[event.device] = .choosingColor(part)
+        input.contacts[event.device] = .choosingColor(part)
         effects.append(chooseColor(part, x: event.x, y: event.y))
         return effects
     }
@@ -116,8 +112,7 @@ extension EditingSession {
             setColor(color)
             hexDraft = nil
         case .escape:
-            isColorPanelOpen = false
-            hexDraft = nil
+            panels.close(.color)
         }
         return effects
     }

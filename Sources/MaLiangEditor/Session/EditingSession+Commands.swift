@@ -83,7 +83,7 @@ extension EditingSession {
             penOnly.toggle()
             effects.messages.append(
                 StatusMessage(.info, penOnly ? "Fingers only move the view" : "Fingers paint too"))
-        case .panHold(let held): spaceHeld = held
+        case .panHold(let held): input.spaceHeld = held
         }
         if !effects.changes.isEmpty {
             // The selected image may be gone (undone), or a drag in progress out of date.
@@ -100,27 +100,26 @@ extension EditingSession {
     /// but a colour closes the colour panel, and any but a brush or a colour closes the brush editor.
     public func press(_ action: ToolbarLayout.Action) -> Effects {
         if action == .more {
-            isToolbarMenuOpen.toggle()
+            panels.isMenuOpen.toggle()
             closePanels()
             var effects = Effects()
             effects.redraw = true
             return effects
         }
-        isToolbarMenuOpen = false
-        if action != .newDocument { isNewDrawingPanelOpen = false }
+        panels.isMenuOpen = false
+        if action != .newDocument { panels.close(.newDrawing) }
         switch action {
         case .layers: return toggleLayerPanel()
         // The layer panel stays open while brushes, colours, undo and redo are used beside it.
         case .brush, .color, .undo, .redo: break
-        default: isLayerPanelOpen = false
+        default: panels.close(.layers)
         }
         if action == .colorWheel { return toggleColorPanel() }
         if action == .brushEditor { return toggleBrushEditor() }
         switch action {
         case .color: break
         default:
-            isColorPanelOpen = false
-            hexDraft = nil
+            panels.close(.color)
         }
         switch action {
         case .brush, .color: brushNameDraft = nil

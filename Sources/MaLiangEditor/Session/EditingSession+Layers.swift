@@ -30,9 +30,7 @@ extension EditingSession {
     }
 
     func toggleLayerPanel() -> Effects {
-        closePanels(except: .layers)
-        isLayerPanelOpen.toggle()
-        layerNameDraft = nil
+        panels.toggle(.layers)
         revealCurrentLayer()
         var effects = Effects()
         effects.redraw = true
@@ -42,8 +40,7 @@ extension EditingSession {
     /// Closes the layer panel (Escape); nil when it is not open.
     public func closeLayerPanel() -> Effects? {
         guard isLayerPanelOpen else { return nil }
-        isLayerPanelOpen = false
-        layerNameDraft = nil
+        panels.close(.layers)
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -178,15 +175,14 @@ extension EditingSession {
     /// does nothing more. Nil when the press goes on as usual.
     func pressWithLayerPanelOpen(_ event: InputEvent) -> Effects? {
         guard isLayerPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
-        contacts[event.device] = .onPanel
+        input.contacts[event.device] = .onPanel
         let panel = layerPanel
         let shown = layersShown
         var effects = Effects()
         effects.redraw = true
         switch panel.part(atX: event.x, y: event.y, rows: shown.count) {
         case nil:
-            isLayerPanelOpen = false
-            layerNameDraft = nil
+            panels.close(.layers)
         case .background:
             break
         case .visibility(let row):
@@ -202,7 +198,7 @@ extension EditingSession {
             }
         case .opacity:
             let id = currentLayer
-            contacts[event.device] = .layerOpacity(id)
+            input.contacts[event.device] = .layerOpacity(id)
             let unit = panel.unit(x: event.x, y: event.y)
             effects = setLayerOpacity(id, (panel.opacity(atUnitX: unit.x) * 100).rounded() / 100)
         case .blend(let blend):

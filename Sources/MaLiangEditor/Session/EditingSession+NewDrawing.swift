@@ -13,8 +13,7 @@ extension EditingSession {
     public var newDrawingPaper: Color { NewDrawingPanel.papers[newDrawingChoice.paper].color ?? document.background }
 
     func toggleNewDrawingPanel() -> Effects {
-        closePanels(except: .newDrawing)
-        isNewDrawingPanelOpen.toggle()
+        panels.toggle(.newDrawing)
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -23,7 +22,7 @@ extension EditingSession {
     /// Closes the New panel (Escape); nil when it is not open.
     public func closeNewDrawingPanel() -> Effects? {
         guard isNewDrawingPanelOpen else { return nil }
-        isNewDrawingPanelOpen = false
+        panels.close(.newDrawing)
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -32,7 +31,7 @@ extension EditingSession {
     /// Return on the open New panel: Create. Nil when it is not open.
     public func confirmNewDrawing() -> Effects? {
         guard isNewDrawingPanelOpen else { return nil }
-        isNewDrawingPanelOpen = false
+        panels.close(.newDrawing)
         var effects = Effects()
         effects.redraw = true
         effects.requests.append(.newDocument(size: newDrawingSize, background: newDrawingPaper))
@@ -43,14 +42,14 @@ extension EditingSession {
     /// closes the panel and does nothing more. Nil when the press goes on as usual.
     func pressWithNewDrawingPanelOpen(_ event: InputEvent) -> Effects? {
         guard isNewDrawingPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
-        contacts[event.device] = .onPanel
+        input.contacts[event.device] = .onPanel
         var effects = Effects()
         effects.redraw = true
         switch newDrawingPanel.part(atX: event.x, y: event.y) {
         case .size(let index): newDrawingChoice.size = index
         case .paper(let index): newDrawingChoice.paper = index
         case .create: effects.append(confirmNewDrawing() ?? Effects())
-        case .cancel, nil: isNewDrawingPanelOpen = false
+        case .cancel, nil: panels.close(.newDrawing)
         case .background: break
         }
         return effects

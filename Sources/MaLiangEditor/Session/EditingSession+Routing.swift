@@ -8,7 +8,7 @@ extension EditingSession {
         if hasToolbar, window.showsClose, event.tool == .mouse,
             let edge = WindowEdge.at(x: event.x, y: event.y, width: window.width, height: window.height)
         {
-            contacts[event.device] = .ignored
+            input.contacts[event.device] = .ignored
             var effects = Effects()
             effects.requests.append(.resizeWindow(serial: event.serial, edge: edge))
             return effects
@@ -18,15 +18,15 @@ extension EditingSession {
         if let effects = pressWithNewDrawingPanelOpen(event) { return effects }
         if let effects = pressWithLayerPanelOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
-            contacts[event.device] = .toolbar
+            input.contacts[event.device] = .toolbar
             return effects
         }
         if hasToolbar && ToolbarLayout.contains(y: event.y) {
-            contacts[event.device] = .toolbar
+            input.contacts[event.device] = .toolbar
             return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
         }
         let (contact, effects) = beginCanvasContact(event)
-        contacts[event.device] = contact
+        input.contacts[event.device] = contact
         return effects
     }
 
@@ -42,7 +42,7 @@ extension EditingSession {
             return (.ignored, effects)
         }
         let buttons = event.buttons
-        if event.tool == .mouse && (buttons.contains(.middle) || (buttons.contains(.primary) && spaceHeld)) {
+        if event.tool == .mouse && (buttons.contains(.middle) || (buttons.contains(.primary) && input.spaceHeld)) {
             return (.panning(x: event.x, y: event.y), effects)
         }
         if event.tool == .mouse && buttons.contains(.secondary) {
@@ -65,11 +65,11 @@ extension EditingSession {
     }
 
     func continueContact(_ event: InputEvent) -> Effects {
-        switch contacts[event.device] {
+        switch input.contacts[event.device] {
         case .painting:
             return continueStroke(event)
         case .panning(let x, let y):
-            contacts[event.device] = .panning(x: event.x, y: event.y)
+            input.contacts[event.device] = .panning(x: event.x, y: event.y)
             return pan(byX: (event.x - x) * window.scale, y: (event.y - y) * window.scale)
         case .draggingChartlet(let drag):
             return continueChartletDrag(drag, to: documentPoint(x: event.x, y: event.y))
@@ -90,7 +90,7 @@ extension EditingSession {
     func endContact(_ event: InputEvent) -> Effects { endContact(device: event.device) }
 
     func endContact(device: InputEvent.Device) -> Effects {
-        guard let contact = contacts.removeValue(forKey: device) else { return Effects() }
+        guard let contact = input.contacts.removeValue(forKey: device) else { return Effects() }
         switch contact {
         case .painting:
             return endStroke(device: device)
@@ -103,7 +103,7 @@ extension EditingSession {
 
     /// The compositor took the contact away: a stroke is dropped, a drag is put back.
     func cancelContact(_ device: InputEvent.Device) -> Effects {
-        let contact = contacts.removeValue(forKey: device)
+        let contact = input.contacts.removeValue(forKey: device)
         var effects = Effects()
         if live?.device == device {
             live = nil
@@ -126,7 +126,7 @@ extension EditingSession {
     func pressWithMenuOpen(_ event: InputEvent) -> Effects? {
         guard isToolbarMenuOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
         if let action = toolbar.menuAction(atX: event.x, y: event.y) { return press(action) }
-        isToolbarMenuOpen = false
+        panels.isMenuOpen = false
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -136,11 +136,11 @@ extension EditingSession {
         if let action = toolbar.action(atX: x, y: y) { return press(action) }
         var effects = Effects()
         guard window.showsClose else { return effects }
-        if let last = lastTitlePress, now >= last, now - last < 400_000 {
-            lastTitlePress = nil
+        if let last = input.lastTitlePress, now >= last, now - last < 400_000 {
+            input.lastTitlePress = nil
             effects.requests.append(.toggleMaximized)
         } else {
-            lastTitlePress = now
+            input.lastTitlePress = now
             effects.requests.append(.moveWindow(serial: serial))
         }
         return effects
@@ -155,11 +155,11 @@ extension EditingSession {
         let point = TouchTracker.Point(x: event.x, y: event.y)
         var effects = Effects()
         let outcome: TouchTracker.Outcome
-        if isOnPanel(contacts[event.device]) {
+        if isOnPanel(input.contacts[event.device]) {
             // A finger on a panel never reached the touch tracker.
             switch event.phase {
             case .move: return continueContact(event)
-            case .up, .leave, .cancel: contacts[event.device] = nil
+            case .up, .leave, .cancel: input.contacts[event.device] = nil
             default: break
             }
             return effects
@@ -173,22 +173,22 @@ extension EditingSession {
                 return effects
             }
             if !penActive(at: event.received), let effects = pressWithMenuOpen(event) {
-                contacts[event.device] = .toolbar
+                input.contacts[event.device] = .toolbar
                 return effects
             }
             if hasToolbar && ToolbarLayout.contains(y: event.y) && !penActive(at: event.received) {
-                contacts[event.device] = .toolbar
+                input.contacts[event.device] = .toolbar
                 return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
             }
-            outcome = touches.down(id: id, at: point, penActive: penActive(at: event.received))
+            outcome = input.touches.down(id: id, at: point, penActive: penActive(at: event.received))
         case .move:
-            outcome = touches.motion(id: id, to: point)
+            outcome = input.touches.motion(id: id, to: point)
         case .up, .leave:
-            outcome = touches.up(id: id)
+            outcome = input.touches.up(id: id)
             // A finger on the toolbar never reached the touch tracker: its contact ends here.
-            if case .toolbar? = contacts[event.device] { contacts[event.device] = nil }
+            if case .toolbar? = input.contacts[event.device] { input.contacts[event.device] = nil }
         case .cancel:
-            outcome = touches.cancel()
+            outcome = input.touches.cancel()
         case .hover, .buttonPressed:
             return effects
         }
@@ -197,21 +197,21 @@ extension EditingSession {
             break
         case .paintBegan:
             let (contact, began) = beginCanvasContact(event)
-            contacts[event.device] = contact
+            input.contacts[event.device] = contact
             effects.append(began)
         case .paintMoved:
             effects.append(continueContact(event))
         case .paintEnded:
             effects.append(endContact(event))
         case .paintCancelled:
-            // A second finger came (a gesture, not a stroke), or the compositor took the touches.
-            for device in contacts.keys {
+            // A second finger came (a gesture, not a stroke), or the compositor took the input.touches.
+            for device in input.contacts.keys {
                 if case .touch = device { effects.append(cancelContact(device)) }
             }
         case .gesture(let center, let dx, let dy, let scale, let rotation):
             effects.append(touchGesture(center: center, dx: dx, dy: dy, scale: scale, rotation: rotation))
         }
-        if touches.activeCount < 2 && fingersOnChartlet { effects.append(endChartletGesture()) }
+        if input.touches.activeCount < 2 && input.fingersOnChartlet { effects.append(endChartletGesture()) }
         return effects
     }
 

@@ -37,14 +37,14 @@ extension EditingSession {
         guard dx.isFinite, dy.isFinite, dx != 0 || dy != 0 else { return effects }
         // Keep the document's origin within reach, whatever the gesture.
         let reach = Limits.coordinate * ViewTransform.zoomRange.upperBound
-        let x = view.offsetX + dx + panRemainder.x
-        let y = view.offsetY + dy + panRemainder.y
+        let x = view.offsetX + dx + viewport.panRemainder.x
+        let y = view.offsetY + dy + viewport.panRemainder.y
         view.offsetX = Limits.clamp(x, to: -reach...reach)
         view.offsetY = Limits.clamp(y, to: -reach...reach)
-        panRemainder = (0, 0)
+        viewport.panRemainder = (0, 0)
         if snapToWholePixels() {
             // Slow pans still move: what rounding held back is added to the next one.
-            panRemainder = (x - view.offsetX, y - view.offsetY)
+            viewport.panRemainder = (x - view.offsetX, y - view.offsetY)
         }
         effects.redraw = true
         return effects

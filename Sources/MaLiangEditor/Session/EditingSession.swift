@@ -9,73 +9,52 @@ import MaLiangStore
 /// It is the document's only writer while it edits it.
 public final class EditingSession {
     public let document: Document
-    /// Document pixels → buffer pixels.
-    public internal(set) var view = ViewTransform()
-    /// What a pan moved below a whole pixel while the view sits on whole pixels (see ``snapToWholePixels()``).
-    var panRemainder = (x: 0.0, y: 0.0)
-    public internal(set) var window = WindowMetrics()
+    /// Where the document shows in the window.
+    var viewport = Viewport()
     public internal(set) var style = BrushStyle()
-    /// The chartlet that drags, Delete and two fingers act on.
-    public internal(set) var selection: ElementID?
-    /// The selected chartlet where a gesture in progress has it (the document changes once, when it ends).
-    public internal(set) var chartletPreview: Chartlet?
-    /// The next press on the canvas takes a colour instead of drawing.
-    public internal(set) var isPickingColor = false
-    /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
-    public internal(set) var isToolbarMenuOpen = false
-    /// The colour panel (wheel, hex value, recent colours) is open below the strip.
-    public internal(set) var isColorPanelOpen = false
-    /// The current colour as the wheel holds it: a grey keeps the hue it came from.
-    public internal(set) var wheelColor = HSVColor(hue: 0, saturation: 0, value: 0)
-    /// The last colours painted with, most recent first, at most ``ColorPanel/recentCount`` (the shell keeps them
-    /// between sessions).
-    public var recentColors: [Color] = [] {
-        didSet { recentColors = Array(recentColors.prefix(ColorPanel.recentCount)) }
-    }
-    /// Hex digits typed into the open colour panel and not applied yet.
-    public internal(set) var hexDraft: String?
-    /// The brush editor (sliders, stamp, pressure curve, saved brushes) is open below the strip.
-    public internal(set) var isBrushEditorOpen = false
-    /// The brushes kept in files (the shell reads them at start and writes them when the editor saves or deletes).
-    public var savedBrushes: [BrushFile] = []
-    /// A name being typed for the brush in the editor (saved under it with Return).
-    public internal(set) var brushNameDraft: String?
-    /// Which page of saved brushes the editor lists, when there are more than it shows.
-    var savedPage = 0
-    /// The New panel (the new drawing's size and paper) is open below the strip.
-    public internal(set) var isNewDrawingPanelOpen = false
+    /// The image chosen, and where a gesture in progress has it.
+    var chosen = ChartletSelection()
+    /// The panels under the toolbar, one open at a time, and what each keeps.
+    public internal(set) var panels = PanelState()
     /// The layer strokes and placed images go on (the top one at first).
     public internal(set) var currentLayer: LayerID
-    /// Whether the layer panel is open.
-    public internal(set) var isLayerPanelOpen = false
-    /// The current layer's new name while it is typed on the layer panel; nil when no name is being typed.
-    public internal(set) var layerNameDraft: String?
-    /// The first row the layer panel shows (0: the top layer), for a stack longer than the panel.
-    public internal(set) var layerListTop = 0
-    /// The New panel's choices: indices into ``NewDrawingPanel/sizes`` and ``NewDrawingPanel/papers``.
-    public internal(set) var newDrawingChoice = (size: 0, paper: 0)
-    /// Fingers only move the view; they never paint.
-    public var penOnly: Bool {
-        get { touches.penOnly }
-        set { touches.penOnly = newValue }
-    }
-
+    /// The next press on the canvas takes a colour instead of drawing.
+    public internal(set) var isPickingColor = false
     /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:
     /// shown as far as the samples go, the last one included). The guess is never saved.
     public var predictor: StrokePredictor? = StrokePredictor()
-    var contacts: [InputEvent.Device: Contact] = [:]
+    /// What each contact is doing, the fingers' gestures, the tools near the tablet.
+    var input = ContactState()
     var live: LiveStroke?
-    var touches = TouchTracker()
-    var toolsInProximity: Set<InputEvent.Device> = []
-    /// When the last pen left proximity (µs), for palm rejection's tail.
-    var lastPenLeft: UInt64?
-    var lastTitlePress: UInt64?
-    var spaceHeld = false
-    var fingersOnChartlet = false
     let makeSeed: () -> UInt64
     /// Whether the window's top strip is the toolbar (the painting window) or canvas like the rest (a canvas
     /// embedded in another program's window).
     public let hasToolbar: Bool
+
+    /// Document pixels → buffer pixels.
+    public internal(set) var view: ViewTransform {
+        get { viewport.view }
+        set { viewport.view = newValue }
+    }
+    public internal(set) var window: WindowMetrics {
+        get { viewport.window }
+        set { viewport.window = newValue }
+    }
+    /// The chartlet that drags, Delete and two fingers act on.
+    public internal(set) var selection: ElementID? {
+        get { chosen.id }
+        set { chosen.id = newValue }
+    }
+    /// The selected chartlet where a gesture in progress has it (the document changes once, when it ends).
+    public internal(set) var chartletPreview: Chartlet? {
+        get { chosen.preview }
+        set { chosen.preview = newValue }
+    }
+    /// Fingers only move the view; they never paint.
+    public var penOnly: Bool {
+        get { input.touches.penOnly }
+        set { input.touches.penOnly = newValue }
+    }
 
     /// - Parameters:
     ///   - toolbar: whether presses on the top ``ToolbarLayout/height`` logical pixels go to the toolbar.
@@ -87,7 +66,7 @@ public final class EditingSession {
         currentLayer = document.layers.last?.id ?? .first
         hasToolbar = toolbar
         makeSeed = seeds
-        view = ViewTransform(scale: 1, offsetX: 0, offsetY: toolbar ? ToolbarLayout.height : 0)
+        viewport.view = ViewTransform(scale: 1, offsetX: 0, offsetY: toolbar ? ToolbarLayout.height : 0)
     }
 
     /// Height of the toolbar strip in logical pixels: 0 without one.
@@ -140,7 +119,7 @@ public final class EditingSession {
         case .hover:
             return Effects()
         case .down:
-            guard contacts[event.device] == nil else { return Effects() }
+            guard input.contacts[event.device] == nil else { return Effects() }
             return beginContact(event)
         case .move:
             return continueContact(event)
@@ -157,28 +136,17 @@ public final class EditingSession {
     /// before closing, so closing never loses work.
     public func finishContacts() -> Effects {
         var effects = Effects()
-        for device in contacts.keys.sorted(by: { "\($0)" < "\($1)" }) {
+        for device in input.contacts.keys.sorted(by: { "\($0)" < "\($1)" }) {
             effects.append(endContact(device: device))
         }
-        if fingersOnChartlet { effects.append(endChartletGesture()) }
+        if input.fingersOnChartlet { effects.append(endChartletGesture()) }
         return effects
     }
 
-    private func noteProximity(_ event: InputEvent) {
-        switch event.phase {
-        case .leave, .cancel:
-            if toolsInProximity.remove(event.device) != nil { lastPenLeft = event.received }
-        default:
-            toolsInProximity.insert(event.device)
-        }
-    }
+    private func noteProximity(_ event: InputEvent) { input.noteProximity(event) }
 
     /// Whether touches are palms: a pen is in proximity, or left it less than half a second ago.
-    func penActive(at now: UInt64) -> Bool {
-        if !toolsInProximity.isEmpty { return true }
-        guard let lastPenLeft else { return false }
-        return now >= lastPenLeft && now - lastPenLeft < TouchTracker.penTail
-    }
+    func penActive(at now: UInt64) -> Bool { input.penActive(at: now) }
 
     // MARK: - Coordinates
 
@@ -202,6 +170,24 @@ public final class EditingSession {
             tiltY: event.tiltY, rotation: event.rotation, distance: event.distance, time: event.time,
             tool: event.tool, deviceSerial: event.hardwareSerial)
     }
+}
+
+/// Where the document shows in the window: the view transform and the window it shows in.
+struct Viewport {
+    /// Document pixels → buffer pixels.
+    var view = ViewTransform()
+    /// What a pan moved below a whole pixel while the view sits on whole pixels (see
+    /// ``EditingSession/snapToWholePixels()``).
+    var panRemainder = (x: 0.0, y: 0.0)
+    var window = WindowMetrics()
+}
+
+/// The image chosen on the canvas, and where a gesture in progress has it.
+struct ChartletSelection {
+    /// The chartlet that drags, Delete and two fingers act on.
+    var id: ElementID?
+    /// The selected chartlet where a gesture in progress has it (the document changes once, when it ends).
+    var preview: Chartlet?
 }
 
 /// The window as the editing core needs it.

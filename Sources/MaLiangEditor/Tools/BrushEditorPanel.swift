@@ -52,40 +52,36 @@ public struct BrushEditorPanel: Equatable, Sendable {
         case toggle(BrushToggle), button(Button), saved(Int), background
     }
 
-    public let x: Double
-    public let y: Double
-    /// How large the panel is drawn: 1, or less in a window too small for it (never below
-    /// ``PanelZoom/smallest``). Its parts are laid out in panel units from (``x``, ``y``); ``shown(_:)`` places them in
-    /// the window and ``unit(x:y:)`` takes a window point back.
-    public let zoom: Double
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
+    /// (``x``, ``y``).
+    public let placement: PanelPlacement
+    public var x: Double { placement.x }
+    public var y: Double { placement.y }
+    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide and
     /// `windowHeight` high.
     public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
-        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        let room = windowWidth.isFinite ? windowWidth : Self.width
-        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width * zoom))
-        y = ToolbarLayout.height
+        placement = PanelPlacement(
+            width: Self.width, height: Self.height, left: anchorX, windowWidth: windowWidth, windowHeight: windowHeight)
     }
 
     /// The panel for `layout`: under the brush-settings button, or under the menu button when the strip has no
     /// room for it.
     public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
-        let anchor =
-            layout.buttons.first { $0.action == .brushEditor }?.x ?? layout.buttons.first { $0.action == .more }?.x
-            ?? 0
-        self.init(anchorX: anchor, windowWidth: windowWidth, windowHeight: windowHeight)
+        self.init(
+            anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth, windowHeight: windowHeight)
     }
 
     /// A window point in panel units.
     public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
-        PanelZoom.unit(x: px, y: py, origin: (x, y), zoom: zoom)
+        placement.unit(x: px, y: py)
     }
 
     /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
+    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
-    public typealias Box = (x: Double, y: Double, width: Double, height: Double)
+    public typealias Box = PanelPlacement.Box
 
     public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding, Self.titleHeight) }
     private var columnsTop: Double { title.y + Self.titleHeight + Self.gap }
@@ -161,7 +157,7 @@ public struct BrushEditorPanel: Equatable, Sendable {
 
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
+        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.

@@ -15,8 +15,6 @@ public struct ColorPanel: Equatable, Sendable {
     static let recentColumns = 8
 
     /// The panel's top-left corner and size.
-    public let x: Double
-    public let y: Double
     public static let width = 2 * (padding + outerRadius)
     public static let paperRowHeight = 26.0
     public static let height =
@@ -29,36 +27,36 @@ public struct ColorPanel: Equatable, Sendable {
         case paperColor, noPaper
     }
 
-    /// How large the panel is drawn (``PanelZoom``): its parts are in panel units from (``x``, ``y``).
-    public let zoom: Double
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
+    /// (``x``, ``y``).
+    public let placement: PanelPlacement
+    public var x: Double { placement.x }
+    public var y: Double { placement.y }
+    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
     public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
-        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        let room = windowWidth.isFinite ? windowWidth : Self.width
-        x = max(0, min(anchorX.isFinite ? anchorX : 0, room - Self.width * zoom))
-        y = ToolbarLayout.height
+        placement = PanelPlacement(
+            width: Self.width, height: Self.height, left: anchorX, windowWidth: windowWidth, windowHeight: windowHeight)
     }
 
     /// The panel for `layout`: under the colour-wheel button, or under the menu button when the strip has no room
     /// for it.
     public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
-        let anchor =
-            layout.buttons.first { $0.action == .colorWheel }?.x ?? layout.buttons.first { $0.action == .more }?.x
-            ?? 0
-        self.init(anchorX: anchor, windowWidth: windowWidth, windowHeight: windowHeight)
+        self.init(
+            anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth, windowHeight: windowHeight)
     }
 
     /// A window point in panel units.
     public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
-        PanelZoom.unit(x: px, y: py, origin: (x, y), zoom: zoom)
+        placement.unit(x: px, y: py)
     }
 
     /// Where a box in panel units is in the window.
     public func shown(_ box: (x: Double, y: Double, width: Double, height: Double)) -> (
         x: Double, y: Double, width: Double, height: Double
-    ) { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
+    ) { placement.shown(box) }
 
     public var center: (x: Double, y: Double) {
         (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
@@ -96,7 +94,7 @@ public struct ColorPanel: Equatable, Sendable {
 
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
+        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.

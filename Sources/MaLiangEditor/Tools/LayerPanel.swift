@@ -44,20 +44,21 @@ public struct LayerPanel: Equatable, Sendable {
 
     public typealias Box = BrushEditorPanel.Box
 
-    public let x: Double
-    public let y: Double
-    public let zoom: Double
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
+    /// (``x``, ``y``).
+    public let placement: PanelPlacement
+    public var x: Double { placement.x }
+    public var y: Double { placement.y }
+    public var zoom: Double { placement.zoom }
 
     /// The panel at the right edge of a window `windowWidth`×`windowHeight`, under the toolbar.
     public init(windowWidth: Double, windowHeight: Double = .infinity) {
-        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        let room = windowWidth.isFinite ? max(windowWidth, 0) : Self.width
-        x = max(0, room - Self.width * zoom)
-        y = ToolbarLayout.height
+        placement = PanelPlacement(
+            width: Self.width, height: Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
     }
 
     /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
+    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
     public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding - 60, Self.titleHeight) }
 
@@ -129,12 +130,12 @@ public struct LayerPanel: Equatable, Sendable {
 
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
+        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The window point in panel units.
     public func unit(x windowX: Double, y windowY: Double) -> (x: Double, y: Double) {
-        PanelZoom.unit(x: windowX, y: windowY, origin: (x, y), zoom: zoom)
+        placement.unit(x: windowX, y: windowY)
     }
 
     /// The part under a window point, nil outside the panel; rows past `rows` (the layers shown) are background.

@@ -39,19 +39,19 @@ public struct NewDrawingPanel: Equatable, Sendable {
         case size(Int), paper(Int), create, cancel, background
     }
 
-    public let x: Double
-    public let y: Double
-    /// How large the panel is drawn (``PanelZoom``): its parts are in panel units from (``x``, ``y``).
-    public let zoom: Double
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
+    /// (``x``, ``y``).
+    public let placement: PanelPlacement
+    public var x: Double { placement.x }
+    public var y: Double { placement.y }
+    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
     public init(anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity) {
-        zoom = PanelZoom.fitting(Self.width, Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
-        let room = windowWidth.isFinite ? windowWidth : Self.width
-        let right = anchorRight.isFinite ? anchorRight : room
-        x = max(0, min(right - Self.width * zoom, room - Self.width * zoom))
-        y = ToolbarLayout.height
+        placement = PanelPlacement(
+            width: Self.width, height: Self.height, right: anchorRight, windowWidth: windowWidth,
+            windowHeight: windowHeight)
     }
 
     /// The panel for `layout`: under the menu button, where New is.
@@ -61,7 +61,7 @@ public struct NewDrawingPanel: Equatable, Sendable {
     }
 
     /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { PanelZoom.shown(box, origin: (x, y), zoom: zoom) }
+    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
     public typealias Box = BrushEditorPanel.Box
 
@@ -90,13 +90,13 @@ public struct NewDrawingPanel: Equatable, Sendable {
 
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        px >= x && px < x + Self.width * zoom && py >= y && py < y + Self.height * zoom
+        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.
     public func part(atX windowX: Double, y windowY: Double) -> Part? {
         guard contains(x: windowX, y: windowY) else { return nil }
-        let (px, py) = PanelZoom.unit(x: windowX, y: windowY, origin: (x, y), zoom: zoom)
+        let (px, py) = placement.unit(x: windowX, y: windowY)
         func inside(_ box: Box) -> Bool {
             px >= box.x && px < box.x + box.width && py >= box.y && py < box.y + box.height
         }

@@ -39,7 +39,7 @@ final class BrushEditorPictures {
     {
         let panel = view.panel
         let base = view.brush.base
-        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
+        var out = PanelDrawing(scale: scale, placement: panel.placement)
         out.add(background, (panel.x, panel.y, BrushEditorPanel.width, BrushEditorPanel.height))
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)

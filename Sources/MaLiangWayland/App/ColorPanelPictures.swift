@@ -30,7 +30,7 @@ final class ColorPanelPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
+        var out = PanelDrawing(scale: scale, placement: panel.placement)
         let pixels = out.pixelsPerUnit
         out.add(background, (panel.x, panel.y, ColorPanel.width, ColorPanel.height))
         let center = panel.center

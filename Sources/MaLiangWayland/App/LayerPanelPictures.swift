@@ -34,7 +34,7 @@ final class LayerPanelPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
+        var out = PanelDrawing(scale: scale, placement: panel.placement)
         out.add(background, (panel.x, panel.y, LayerPanel.width, LayerPanel.height))
         let text = theme.toolbarText
         let chip = theme.chip

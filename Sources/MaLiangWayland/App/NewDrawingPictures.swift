@@ -28,7 +28,7 @@ final class NewDrawingPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var out = PanelDrawing(scale: scale, origin: (panel.x, panel.y), zoom: panel.zoom)
+        var out = PanelDrawing(scale: scale, placement: panel.placement)
         out.add(background, (panel.x, panel.y, NewDrawingPanel.width, NewDrawingPanel.height))
         let text = theme.toolbarText
         let chip = theme.chip

@@ -128,36 +128,13 @@ extension PaintingApp {
                 devices.keyboard?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
             case .key(_, _, let key, let state):
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
-                if state == .pressed, symbol == 0xff1b, let effects = session.closeNewDrawingPanel() {
-                    dispatch(effects)
-                } else if state == .pressed, symbol == 0xff0d || symbol == 0xff8d,
-                    let effects = session.confirmNewDrawing()
-                {
-                    dispatch(effects)
-                } else if state == .pressed, !keyboard.control, session.brushNameDraft != nil || symbol == 0xff1b,
-                    let key = BrushEditorKey(keysym: symbol, text: keyboard.text(for: key)),
-                    let effects = session.brushEditorKey(key)
-                {
-                    // A name being typed takes every key that types (space too).
-                    dispatch(effects)
-                } else if state == .pressed, !keyboard.control, session.layerNameDraft != nil || symbol == 0xff1b,
-                    let key = BrushEditorKey(keysym: symbol, text: keyboard.text(for: key)),
-                    let effects = session.layerPanelKey(key)
-                {
-                    dispatch(effects)
-                } else if symbol == 0x20 {
-                    dispatch(session.perform(.panHold(state == .pressed)))
-                } else if state == .pressed, !keyboard.control, let key = ColorPanelKey(keysym: symbol),
-                    let effects = session.colorPanelKey(key)
-                {
-                    dispatch(effects)
-                } else if state == .pressed,
-                    let command = KeyCommand.command(keysym: symbol, control: keyboard.control, shift: keyboard.shift)
-                {
-                    dispatch(session.perform(command))
-                }
+                dispatch(
+                    session.handle(
+                        KeyEvent(
+                            keysym: symbol, text: keyboard.text(for: key), pressed: state == .pressed,
+                            control: keyboard.control, shift: keyboard.shift)))
             case .leave:
-                dispatch(session.perform(.panHold(false)))
+                dispatch(session.keyboardLeft())
             default:
                 break
             }
@@ -216,7 +193,7 @@ extension PaintingApp {
 
     /// The keyboard went: a held space (panning) is let go, and the keyboard given back.
     func releaseKeyboard() {
-        dispatch(session.perform(.panHold(false)))
+        dispatch(session.keyboardLeft())
         if let keyboard = devices.keyboardObject {
             if keyboard.version >= 3 { keyboard.release() } else { keyboard.destroyLocally() }
         }

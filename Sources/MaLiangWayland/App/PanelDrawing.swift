@@ -1,22 +1,24 @@
 import MaLiangEditor
 import MaLiangVulkan
 
-/// A panel's overlays: boxes in panel units (``PanelZoom``) placed in the window at its scale, words drawn at the
-/// size the panel is shown.
+/// A panel's overlays: boxes in panel units placed in the window (``PanelPlacement``) at its scale, words drawn at
+/// the size the panel is shown.
 struct PanelDrawing {
     /// Buffer pixels per logical pixel.
     let scale: Double
-    /// The panel's top-left corner, logical pixels, and how large it is drawn.
-    var origin = (x: 0.0, y: 0.0)
-    var zoom = 1.0
+    /// Where the panel lies, logical pixels, and how large it is drawn.
+    let placement: PanelPlacement
     var placements: [OverlayPlacement] = []
 
-    /// Buffer pixels per panel unit.
-    var pixelsPerUnit: Double { scale * zoom }
-
-    private func shown(_ box: BrushEditorPanel.Box) -> BrushEditorPanel.Box {
-        PanelZoom.shown(box, origin: origin, zoom: zoom)
+    init(scale: Double, placement: PanelPlacement) {
+        self.scale = scale
+        self.placement = placement
     }
+
+    /// Buffer pixels per panel unit.
+    var pixelsPerUnit: Double { scale * placement.zoom }
+
+    private func shown(_ box: PanelPlacement.Box) -> PanelPlacement.Box { placement.shown(box) }
 
     mutating func add(_ image: OverlayImage, _ box: BrushEditorPanel.Box) {
         let box = shown(box)

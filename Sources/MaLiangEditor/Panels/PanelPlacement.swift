@@ -1,0 +1,59 @@
+/// Where a panel under the toolbar lies in the window, and how large it is drawn: the one layout every panel —
+/// colours, the brush editor, New, layers — is placed by. A panel is laid out in panel units from its top-left
+/// corner (``x``, ``y``) as at full size; in a window too small for it, it is drawn ``zoom`` times that size about
+/// the corner (never below ``smallest``), kept inside the window's width.
+public struct PanelPlacement: Equatable, Sendable {
+    /// The panel's top-left corner, logical window pixels.
+    public let x: Double
+    public let y: Double
+    /// How large the panel is drawn: 1, or less in a window too small for it.
+    public let zoom: Double
+
+    public typealias Box = (x: Double, y: Double, width: Double, height: Double)
+
+    /// The smallest a panel is drawn: below, its words could not be read; it is cut off instead.
+    public static let smallest = 0.5
+
+    /// A `width`×`height` panel just under the toolbar of a `windowWidth`×`windowHeight` window, its left edge at
+    /// `left` (or its right edge at `right`; the window's right edge when neither is given), moved left as far as
+    /// it must to stay inside the window.
+    public init(
+        width: Double, height: Double, left: Double? = nil, right: Double? = nil, windowWidth: Double,
+        windowHeight: Double = .infinity
+    ) {
+        let across = windowWidth.isFinite && windowWidth > 0 ? windowWidth / width : 1
+        let down = windowHeight.isFinite && windowHeight > 0 ? (windowHeight - ToolbarLayout.height) / height : 1
+        zoom = min(max(min(1, across, down), Self.smallest), 1)
+        let room = windowWidth.isFinite ? max(windowWidth, 0) : width
+        let shownWidth = width * zoom
+        let wanted: Double
+        if let left {
+            wanted = left.isFinite ? left : 0
+        } else {
+            wanted = (right.flatMap { $0.isFinite ? $0 : nil } ?? room) - shownWidth
+        }
+        x = max(0, min(wanted, room - shownWidth))
+        y = ToolbarLayout.height
+    }
+
+    /// Where the panel of toolbar button `action` hangs from: under the button, or under the menu button when the
+    /// strip has no room for it.
+    public static func anchor(of action: ToolbarLayout.Action, in layout: ToolbarLayout) -> Double {
+        layout.buttons.first { $0.action == action }?.x ?? layout.buttons.first { $0.action == .more }?.x ?? 0
+    }
+
+    /// A window point in panel units.
+    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
+        (x + (px - x) / zoom, y + (py - y) / zoom)
+    }
+
+    /// Where a box in panel units lies in the window.
+    public func shown(_ box: Box) -> Box {
+        (x + (box.x - x) * zoom, y + (box.y - y) * zoom, box.width * zoom, box.height * zoom)
+    }
+
+    /// Whether a window point is on a `width`×`height` panel.
+    public func contains(x px: Double, y py: Double, width: Double, height: Double) -> Bool {
+        px >= x && px < x + width * zoom && py >= y && py < y + height * zoom
+    }
+}
