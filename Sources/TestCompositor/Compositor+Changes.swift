@@ -18,7 +18,7 @@ extension ScriptedCompositor {
     /// Sends every keyboard a new keymap: the default layout again, or, with `garbage`, bytes no keymap
     /// compiler accepts (a client must keep its keyboard working or go without, never fail).
     public func replaceKeymap(garbage: [UInt8]? = nil) {
-        for keyboard in keyboards where keyboard.isAlive {
+        for keyboard in inputs.keyboards where keyboard.isAlive {
             if let garbage {
                 let descriptor = AnonymousFile.create(prefix: "maliang-keymap")
                 _ = garbage.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -34,7 +34,7 @@ extension ScriptedCompositor {
     /// A drag of `contents` that enters the window at (x, y), moves and leaves without dropping.
     public func dragAcross(_ contents: [String: [UInt8]], x: Double, y: Double) throws {
         guard let window = focusedToplevel else { throw CompositorError("no mapped window to drag across") }
-        for device in dataDevices where device.isAlive && device.client == window.surface.resource.client {
+        for device in inputs.dataDevices where device.isAlive && device.client == window.surface.resource.client {
             let offer = makeOffer(contents, on: device)
             device.enter(serial: display.nextSerial(), surface: window.surface.resource, x: x, y: y, id: offer)
             offer.sourceActions(sourceActions: [.copy, .move])
@@ -47,7 +47,7 @@ extension ScriptedCompositor {
     /// Empties the clipboard (the selection offer is withdrawn).
     public func clearSelection() throws {
         guard let window = focusedToplevel else { throw CompositorError("no mapped window for the clipboard") }
-        for device in dataDevices where device.isAlive && device.client == window.surface.resource.client {
+        for device in inputs.dataDevices where device.isAlive && device.client == window.surface.resource.client {
             device.selection(id: nil)
         }
         flush()

@@ -10,8 +10,8 @@ extension ScriptedCompositor {
                 switch request {
                 case .createDataSource(let source): source.onRequest = { _ in }
                 case .getDataDevice(let device, _):
-                    dataDevices.append(device)
-                    device.onDestroy = { [unowned self, weak device] in dataDevices.removeAll { $0 === device } }
+                    inputs.dataDevices.append(device)
+                    device.onDestroy = { [unowned self, weak device] in inputs.dataDevices.removeAll { $0 === device } }
                     device.onRequest = { _ in }
                 }
             }
@@ -22,7 +22,7 @@ extension ScriptedCompositor {
     /// would: data_offer, offer × n, enter, drop. The client reads what it asks for.
     public func drop(_ contents: [String: [UInt8]], x: Double, y: Double) throws {
         guard let window = focusedToplevel else { throw CompositorError("no mapped window to drop on") }
-        for device in dataDevices where device.client == window.surface.resource.client {
+        for device in inputs.dataDevices where device.client == window.surface.resource.client {
             let offer = makeOffer(contents, on: device)
             device.enter(serial: display.nextSerial(), surface: window.surface.resource, x: x, y: y, id: offer)
             offer.sourceActions(sourceActions: [.copy])
@@ -36,7 +36,7 @@ extension ScriptedCompositor {
     /// Makes `contents` the clipboard's selection, offered to the focused window's client.
     public func setSelection(_ contents: [String: [UInt8]]) throws {
         guard let window = focusedToplevel else { throw CompositorError("no mapped window for the clipboard") }
-        for device in dataDevices where device.client == window.surface.resource.client {
+        for device in inputs.dataDevices where device.client == window.surface.resource.client {
             device.selection(id: makeOffer(contents, on: device))
         }
         flush()

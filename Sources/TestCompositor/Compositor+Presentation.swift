@@ -29,7 +29,7 @@ extension ScriptedCompositor {
             presentation.onRequest = { [unowned self] request in
                 switch request {
                 case .feedback(let surface, let callback):
-                    presentationFeedbacks.append((ObjectIdentifier(surface), callback))
+                    self.presentation.feedbacks.append((ObjectIdentifier(surface), callback))
                 case .destroy: break
                 }
             }
@@ -46,18 +46,18 @@ extension ScriptedCompositor {
 
     func presentFeedbacks(for surface: Surface) {
         let key = ObjectIdentifier(surface.resource)
-        let due = presentationFeedbacks.filter { $0.surface == key }
+        let due = presentation.feedbacks.filter { $0.surface == key }
         guard !due.isEmpty else { return }
-        presentationFeedbacks.removeAll { $0.surface == key }
-        presentationSequence += 1
+        presentation.feedbacks.removeAll { $0.surface == key }
+        presentation.sequence += 1
         let now = presentationTimeNanoseconds()
         let seconds = now / 1_000_000_000
         for (_, feedback) in due where feedback.isAlive {
             feedback.presented(
                 tvSecHi: UInt32(truncatingIfNeeded: seconds >> 32), tvSecLo: UInt32(truncatingIfNeeded: seconds),
                 tvNsec: UInt32(now % 1_000_000_000), refresh: 16_666_667,
-                seqHi: UInt32(truncatingIfNeeded: presentationSequence >> 32),
-                seqLo: UInt32(truncatingIfNeeded: presentationSequence), flags: [.vsync, .hwClock])
+                seqHi: UInt32(truncatingIfNeeded: presentation.sequence >> 32),
+                seqLo: UInt32(truncatingIfNeeded: presentation.sequence), flags: [.vsync, .hwClock])
             feedback.destroy()
         }
     }

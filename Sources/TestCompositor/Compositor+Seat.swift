@@ -5,28 +5,32 @@ import WaylandServer
 extension ScriptedCompositor {
     func advertiseSeat() -> any WithdrawableGlobal {
         WaylandGlobal<WlSeatResource>(display, version: options.version(of: .seat, newest: 7)) { [unowned self] seat in
-            seats.append(seat)
-            seat.onDestroy = { [unowned self, unowned seat] in seats.removeAll { $0 === seat } }
-            seat.capabilities(capabilities: seatCapabilities)
+            inputs.seats.append(seat)
+            seat.onDestroy = { [unowned self, unowned seat] in inputs.seats.removeAll { $0 === seat } }
+            seat.capabilities(capabilities: inputs.capabilities)
             seat.name(name: "seat0")
             seat.onRequest = { [unowned self] request in
                 switch request {
                 case .getPointer(let pointer):
-                    pointers.append(pointer)
-                    pointer.onDestroy = { [unowned self, unowned pointer] in pointers.removeAll { $0 === pointer } }
+                    inputs.pointers.append(pointer)
+                    pointer.onDestroy = { [unowned self, unowned pointer] in
+                        inputs.pointers.removeAll { $0 === pointer }
+                    }
                     pointer.onRequest = { [unowned self] request in
                         if case .setCursor(_, let surface, _, _) = request, let surface {
                             self.surface(for: surface)?.role = "cursor"
                         }
                     }
                 case .getKeyboard(let keyboard):
-                    keyboards.append(keyboard)
-                    keyboard.onDestroy = { [unowned self, unowned keyboard] in keyboards.removeAll { $0 === keyboard } }
+                    inputs.keyboards.append(keyboard)
+                    keyboard.onDestroy = { [unowned self, unowned keyboard] in
+                        inputs.keyboards.removeAll { $0 === keyboard }
+                    }
                     keyboard.onRequest = { _ in }
                     sendKeymap(to: keyboard)
                 case .getTouch(let touch):
-                    touches.append(touch)
-                    touch.onDestroy = { [unowned self, unowned touch] in touches.removeAll { $0 === touch } }
+                    inputs.touches.append(touch)
+                    touch.onDestroy = { [unowned self, unowned touch] in inputs.touches.removeAll { $0 === touch } }
                     touch.onRequest = { _ in }
                 case .release: break
                 }
@@ -37,20 +41,20 @@ extension ScriptedCompositor {
     /// Tells every seat it now has `capabilities`: a mouse unplugged (no `.pointer`) and plugged in again, a
     /// keyboard docked, a touchscreen turned off. Clients are expected to release what went and get what came.
     public func setSeatCapabilities(_ capabilities: WlSeatCapability) {
-        seatCapabilities = capabilities
-        for seat in seats { seat.capabilities(capabilities: capabilities) }
+        inputs.capabilities = capabilities
+        for seat in inputs.seats { seat.capabilities(capabilities: capabilities) }
         flush()
     }
 
     /// Pointer, keyboard and touch objects the clients hold now (released ones are gone).
     public var seatDeviceCounts: (pointers: Int, keyboards: Int, touches: Int) {
-        (pointers.count, keyboards.count, touches.count)
+        (inputs.pointers.count, inputs.keyboards.count, inputs.touches.count)
     }
 
     func sendKeymap(to keyboard: WlKeyboardResource) {
         do {
-            if keymap == nil { keymap = try Keymap() }
-            guard let keymap else { return }
+            if inputs.keymap == nil { inputs.keymap = try Keymap() }
+            guard let keymap = inputs.keymap else { return }
             keyboard.keymap(format: .xkbV1, fd: keymap.descriptor, size: keymap.size)
             keyboard.repeatInfo(rate: 25, delay: 600)
         } catch {
@@ -67,7 +71,7 @@ extension ScriptedCompositor {
     /// Sends pointer events to the focused window's client.
     public func sendPointer(_ events: [PointerEvent]) throws {
         guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send pointer events to") }
-        let targets = pointers.filter { $0.client == focus.surface.resource.client }
+        let targets = inputs.pointers.filter { $0.client == focus.surface.resource.client }
         for event in events {
             for pointer in targets {
                 switch event {
@@ -93,7 +97,7 @@ extension ScriptedCompositor {
     /// Sends keyboard events to the focused window's client. Keys are Linux evdev codes.
     public func sendKeyboard(_ events: [KeyboardEvent]) throws {
         guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send keys to") }
-        for keyboard in keyboards where keyboard.client == focus.surface.resource.client {
+        for keyboard in inputs.keyboards where keyboard.client == focus.surface.resource.client {
             for event in events {
                 switch event {
                 case .enter: keyboard.enter(serial: display.nextSerial(), surface: focus.surface.resource, keys: [])
@@ -116,7 +120,7 @@ extension ScriptedCompositor {
     /// Sends touch events to the focused window's client; positions are surface coordinates.
     public func sendTouch(_ events: [TouchEvent]) throws {
         guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send touches to") }
-        for touch in touches where touch.client == focus.surface.resource.client {
+        for touch in inputs.touches where touch.client == focus.surface.resource.client {
             for event in events {
                 switch event {
                 case .down(let id, let x, let y):

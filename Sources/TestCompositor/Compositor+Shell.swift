@@ -34,19 +34,19 @@ extension ScriptedCompositor {
     /// Pings every client's shell: a client answers after handling every event sent before, so
     /// ``answeredPing(_:)`` turning true means the client has acted on all of them. Returns the ping's serial.
     public func ping() -> UInt32 {
-        pingSerial &+= 1
-        for base in wmBases where base.isAlive { base.ping(serial: pingSerial) }
+        shell.pingSerial &+= 1
+        for base in shell.wmBases where base.isAlive { base.ping(serial: shell.pingSerial) }
         flush()
-        return pingSerial
+        return shell.pingSerial
     }
 
     /// Whether a client answered the ping `serial` (or a later one).
-    public func answeredPing(_ serial: UInt32) -> Bool { lastPong.map { $0 >= serial } ?? false }
+    public func answeredPing(_ serial: UInt32) -> Bool { shell.lastPong.map { $0 >= serial } ?? false }
 
     func advertiseShell() -> any WithdrawableGlobal {
         WaylandGlobal<XdgWmBaseResource>(display, version: options.version(of: .xdgWmBase, newest: 5)) {
             [unowned self] base in
-            wmBases.append(base)
+            shell.wmBases.append(base)
             base.onRequest = { [unowned self] request in
                 switch request {
                 case .getXdgSurface(let xdgSurface, let surfaceResource):
@@ -61,7 +61,7 @@ extension ScriptedCompositor {
                         }
                     }
                 case .createPositioner(let positioner): positioner.onRequest = { _ in }
-                case .pong(let serial): lastPong = max(lastPong ?? 0, serial)
+                case .pong(let serial): shell.lastPong = max(shell.lastPong ?? 0, serial)
                 case .destroy: break
                 }
             }

@@ -66,30 +66,22 @@ public final class ScriptedCompositor {
     public internal(set) var toplevels: [Toplevel] = []
     /// Toplevels exported so far (xdg-foreign), to make each handle new.
     var exportCount = 0
-    var seats: [WlSeatResource] = []
-    var pointers: [WlPointerResource] = []
-    /// What the seat offers now (``setSeatCapabilities(_:)`` changes it).
-    var seatCapabilities: WlSeatCapability = [.pointer, .keyboard, .touch]
-    var keyboards: [WlKeyboardResource] = []
-    var touches: [WlTouchResource] = []
-    var dataDevices: [WlDataDeviceResource] = []
+    /// The seat's resources clients hold.
+    var inputs = SeatResources()
     var tablet = TabletState()
-    var presentationFeedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
-    var keymap: Keymap?
-    var wmBases: [XdgWmBaseResource] = []
+    var presentation = PresentationState()
+    /// The xdg_wm_base objects and their pings.
+    var shell = ShellPings()
     var outputs: [WlOutputResource] = []
     var fractionalScales: [WpFractionalScaleV1Resource] = []
     /// The outputs' integer scale (``Options/outputScale`` until ``setOutputScale(_:)``).
     public internal(set) var outputScale: Int32
-    var pingSerial: UInt32 = 0
-    var lastPong: UInt32?
     /// Every commit of every surface, counted.
     public internal(set) var commitCount = 0
     /// Called after every surface commit has been applied (for measurements).
     public var onCommit: ((Surface) -> Void)?
     /// The presentation clock, in nanoseconds, under the test's control (CLOCK_MONOTONIC base when not set).
     public var presentationClock: UInt64?
-    var presentationSequence: UInt64 = 0
 
     public init(options: Options = Options()) throws {
         self.options = options
@@ -175,4 +167,31 @@ public final class ScriptedCompositor {
 public struct CompositorError: Error, CustomStringConvertible, Equatable {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The seat's objects clients hold, and what the seat offers now.
+struct SeatResources {
+    var seats: [WlSeatResource] = []
+    var pointers: [WlPointerResource] = []
+    var keyboards: [WlKeyboardResource] = []
+    var touches: [WlTouchResource] = []
+    var dataDevices: [WlDataDeviceResource] = []
+    /// What the seat offers now (``ScriptedCompositor/setSeatCapabilities(_:)`` changes it).
+    var capabilities: WlSeatCapability = [.pointer, .keyboard, .touch]
+    /// The keymap keyboards get, made when the first one binds.
+    var keymap: Keymap?
+}
+
+/// Feedback asked for by surfaces, answered when their next commit is presented.
+struct PresentationState {
+    var feedbacks: [(surface: ObjectIdentifier, feedback: WpPresentationFeedbackResource)] = []
+    /// The count of presentations so far (the protocol's sequence).
+    var sequence: UInt64 = 0
+}
+
+/// The xdg_wm_base objects and the pings sent to them.
+struct ShellPings {
+    var wmBases: [XdgWmBaseResource] = []
+    var pingSerial: UInt32 = 0
+    var lastPong: UInt32?
 }

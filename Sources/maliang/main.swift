@@ -3,14 +3,14 @@ import Foundation
 
 // Large blocks (tiles, their undo copies, mip chains: hundreds of KiB each, allocated and freed all session long)
 // always get their own mapping, returned to the system when freed. glibc otherwise raises this threshold after
-// the first such block is freed and serves the rest from the heap, which then fragments: a long session grew by
-// about 10 MB a minute (the soak found it).
+// the first such block is freed and serves the rest from the heap, which then fragments: a long session grew
+// steadily (`maliang bench soak` measures it).
 _ = ml_map_blocks_from(128 * 1024)
 // Fixing that threshold also fixes the heaps' trim threshold at its default, 128 KiB: a thread's heap then hands
 // back every 64 KiB block freed at its top, and lavapipe's queue thread allocates and frees such blocks for every
-// submission — about 1,900 returns a second while drawing, each paid again as 16 page faults on the next use (a
-// third of the painting window's time, about 1 ms of every frame). Its churn stays under 4 MiB (1 MiB still
-// trimmed); only small blocks live in the heaps, so what they keep costs little.
+// submission — each return paid again as page faults on the next use, a large share of the painting window's time
+// while drawing (DrawingPageFaultTests counts them). Its churn stays under 4 MiB (1 MiB still trimmed); only small
+// blocks live in the heaps, so what they keep costs little.
 _ = ml_keep_free_at_heap_top(4 << 20)
 
 let status = CommandLine.run(Array(CommandLine.arguments.dropFirst()))

@@ -29,8 +29,8 @@ final class GPUStamping {
     }
 
     /// Upload memory each arena keeps between bakes: a batch of the largest size (200,000 stamps) with its cells and
-    /// entries. Allocating it afresh cost each bake ~10 ms on an H200, a sixth of the device's own work for 700,000
-    /// dabs of radius 32.
+    /// entries. Allocating it afresh is fresh memory to map and fault in at every bake, a share of a fast device's
+    /// own work that shows in `maliang bench render`.
     static let keptBytes = 32 << 20
 
     /// Empties both arenas: call when nothing recorded is in flight.

@@ -2,7 +2,7 @@ import CStamping
 import Dispatch
 
 /// A paint tile's smaller levels made on the host from level 0 in a staging buffer, and the copies that put every
-/// level in the tile: on a CPU device, blitting them level by level costs about 1.5 ms a tile.
+/// level in the tile: on a CPU device, blitting them level by level costs far more.
 enum TileMips {
     static let levelZeroBytes = TileLayer.tileSize * TileLayer.tileSize * 8
     /// Bytes of levels 1… of one tile, stored right after its level 0.

@@ -1,7 +1,7 @@
 /// Paint tiles already composed over the paper in the window's format, at whole zooms: a frame that shows the
 /// page unturned on whole pixels copies them instead of drawing them.
 ///
-/// On a CPU device a copy runs at memory speed, while drawing a 1920×1080 view of tiles costs about 13 ms in
+/// On a CPU device a copy runs at memory speed, while drawing a window-sized view of tiles costs many times that in
 /// fragments; the copy gives the same pixels, since a tile shown 1:1 (or 2:1) samples exactly what is drawn here.
 /// Each copy remembers the revision of the paint tile it came from and is redrawn when the tile changes; the least
 /// recently shown are let go beyond twice the tiles of one view.

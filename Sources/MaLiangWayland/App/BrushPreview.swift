@@ -24,8 +24,8 @@ final class BrushPreview {
     {
         if let shown, shown.brush == brush, shown.scale == scale { return shown.image }
         let (document, renderer) = try strip(width: width, height: height)
-        // The strip's strokes replaced without history, and stamped afresh: 7 ms at scale 1 on a CPU device, a
-        // third of making a renderer each time.
+        // The strip's strokes replaced without history, and stamped afresh: a fraction of what making a renderer
+        // each time costs.
         document.load(
             elements: strokes(brush, width: width, height: height).map { .stroke($0) }, textures: [:])
         try renderer.reload()

@@ -21,8 +21,8 @@ extension PaintingApp: FrameScheduler {
     func handle(_ event: InputEvent) {
         trackHover(event)
         // A press anywhere puts the list of keys away (and does what it does).
-        if showsShortcuts, event.phase == .down {
-            showsShortcuts = false
+        if chrome.showsShortcuts, event.phase == .down {
+            chrome.showsShortcuts = false
             presenter.request()
         }
         canvas.handle(event)
@@ -32,14 +32,15 @@ extension PaintingApp: FrameScheduler {
     /// ``Toolbar/tooltipDelay`` and goes as soon as it moves off the button or presses.
     private func trackHover(_ event: InputEvent) {
         let over = event.phase == .hover ? session.toolbar.action(atX: event.x, y: event.y) : nil
-        guard over != hover?.action else { return }
+        guard over != chrome.hover?.action else { return }
         let wasShown = tooltipShown
-        if let tooltipTimer { loop.cancel(tooltipTimer) }
-        tooltipTimer = nil
-        hover = over.map { ($0, MonotonicClock.microseconds()) }
+        if let tooltipTimer = chrome.tooltipTimer { loop.cancel(tooltipTimer) }
+        chrome.tooltipTimer = nil
+        chrome.hover = over.map { ($0, MonotonicClock.microseconds()) }
         if over != nil {
-            tooltipTimer = loop.schedule(after: .microseconds(Int64(Toolbar.tooltipDelay) + 1000)) { [unowned self] in
-                tooltipTimer = nil
+            chrome.tooltipTimer = loop.schedule(after: .microseconds(Int64(Toolbar.tooltipDelay) + 1000)) {
+                [unowned self] in
+                chrome.tooltipTimer = nil
                 presenter.request()
             }
         }
@@ -48,7 +49,7 @@ extension PaintingApp: FrameScheduler {
 
     /// Whether the hovered button's tooltip is showing.
     var tooltipShown: Bool {
-        guard let hover else { return false }
+        guard let hover = chrome.hover else { return false }
         return MonotonicClock.microseconds() - hover.since >= Toolbar.tooltipDelay
     }
 
@@ -88,16 +89,16 @@ extension PaintingApp: FrameScheduler {
         case .brushOutlineChanged: refreshBrushOutlines()
         case .recentColorsChanged:
             do throws(StoreError) {
-                try recentColorsFile.save(session.recentColors)
+                try desktop.recentColors.save(session.recentColors)
             } catch {
                 applier.post(StatusMessage(.warning, "The recent colours cannot be kept: \(error.message)"))
             }
         case .toggleShortcuts:
-            showsShortcuts.toggle()
+            chrome.showsShortcuts.toggle()
             presenter.request()
         case .saveBrush(let brush):
             do throws(StoreError) {
-                try brushFolder.save(brush)
+                try desktop.brushFolder.save(brush)
             } catch {
                 applier.post(StatusMessage(.error, "The brush “\(brush.name)” was not saved: \(error.message)"))
                 loadSavedBrushes()
@@ -105,7 +106,7 @@ extension PaintingApp: FrameScheduler {
         case .reloadSavedBrushes: loadSavedBrushes(sayingProblems: false)
         case .deleteBrush(let name):
             do throws(StoreError) {
-                try brushFolder.delete(name: name)
+                try desktop.brushFolder.delete(name: name)
             } catch {
                 applier.post(StatusMessage(.error, "The brush “\(name)” was not deleted: \(error.message)"))
                 loadSavedBrushes()
@@ -116,7 +117,7 @@ extension PaintingApp: FrameScheduler {
     /// Gives the editing core the saved brushes, as the folder has them now; a file that is not a brush is left as
     /// it is, and said (at start: not again each time the editor opens).
     func loadSavedBrushes(sayingProblems: Bool = true) {
-        let (brushes, problems) = brushFolder.load()
+        let (brushes, problems) = desktop.brushFolder.load()
         session.savedBrushes = brushes
         if sayingProblems, let first = problems.first {
             let more = problems.count > 1 ? " (and \(problems.count - 1) more brush files)" : ""
@@ -158,13 +159,13 @@ extension PaintingApp: FrameScheduler {
     /// Redraws when the status strip's message runs out.
     private func scheduleStatusExpiry() {
         let now = MonotonicClock.microseconds()
-        guard let expiry = applier.status.nextExpiry(after: now), statusTimer?.at != expiry else { return }
-        if let statusTimer { loop.cancel(statusTimer.token) }
+        guard let expiry = applier.status.nextExpiry(after: now), chrome.statusTimer?.at != expiry else { return }
+        if let statusTimer = chrome.statusTimer { loop.cancel(statusTimer.token) }
         let token = loop.schedule(after: .microseconds(Int64(expiry - now) + 1000)) { [unowned self] in
-            statusTimer = nil
+            chrome.statusTimer = nil
             presenter.request()
         }
-        statusTimer = (token, expiry)
+        chrome.statusTimer = (token, expiry)
     }
 }
 

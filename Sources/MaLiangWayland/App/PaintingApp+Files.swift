@@ -27,7 +27,7 @@ extension PaintingApp {
 
     /// Asks for a drawing and opens it in a window of its own — in place of this one when this one is empty.
     func openDocument() {
-        fileChooser.open(title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.drawings]) {
+        desktop.fileChooser.open(title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.drawings]) {
             [unowned self] answer in
             switch answer {
             case .chosen(let url, _):
@@ -50,7 +50,7 @@ extension PaintingApp {
     /// Asks for a new name and place, writes the drawing there whole, and goes on there; the old file stays as it
     /// was.
     func saveAs() {
-        fileChooser.save(
+        desktop.fileChooser.save(
             title: "Save the Drawing As", acceptLabel: "_Save", name: file.url.lastPathComponent,
             folder: suggestedFolder, filters: [Self.drawings]
         ) { [unowned self] answer in
@@ -99,7 +99,7 @@ extension PaintingApp {
                 id: "area", label: "Area", options: [("page", "The whole page"), ("drawn", "Only what is drawn")],
                 initial: "page"),
         ]
-        fileChooser.save(
+        desktop.fileChooser.save(
             title: "Export as PNG", acceptLabel: "_Export", name: name, folder: suggestedFolder,
             filters: [Self.pngImages], choices: choices
         ) { [unowned self] answer in
@@ -139,7 +139,7 @@ extension PaintingApp {
     }
 
     private func openWindow(for url: URL, saying text: String) {
-        if let failure = launcher.open(url) {
+        if let failure = desktop.launcher.open(url) {
             post(.error, failure.prefix(1).uppercased() + failure.dropFirst())
         } else {
             post(.info, text)

@@ -10,18 +10,19 @@ extension PaintingApp {
     func drawFrame(index: Int, damage: [BufferRect]?, repaint: BufferRect?) throws {
         let scale = window.scale
         let width = Double(presenter.swapchain.width)
-        var overlays = try toolbar.overlays(width: width, scale: scale, layout: session.toolbar, state: toolbarState)
+        var overlays = try chrome.toolbar.overlays(
+            width: width, scale: scale, layout: session.toolbar, state: toolbarState)
         overlays += selectionHandles()
-        if showsShortcuts {
-            overlays += try shortcutSheet.overlays(
+        if chrome.showsShortcuts {
+            overlays += try chrome.shortcutSheet.overlays(
                 width: width, height: Double(presenter.swapchain.height), scale: scale)
         }
-        overlays += try statusStrip.overlays(
+        overlays += try chrome.statusStrip.overlays(
             status: applier.status, now: MonotonicClock.microseconds(), width: width,
             height: Double(presenter.swapchain.height), scale: scale)
         renderer.chartletPreview = session.chartletPreview
         try renderer.drawFrame(
-            into: presenter.swapchain, index: index, view: session.view, windowColor: theme.surroundings,
+            into: presenter.swapchain, index: index, view: session.view, windowColor: chrome.theme.surroundings,
             overlays: overlays, damage: damage, repaint: repaint)
         if presenter.framesPresented == 0 {
             let decorations = window.serverSideDecorations ? "server-side" : "client-side"
@@ -39,7 +40,7 @@ extension PaintingApp {
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
             readout: ToolbarWords.Readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
-            tooltip: tooltipShown ? hover?.action : nil, menuOpen: session.isToolbarMenuOpen,
+            tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.isToolbarMenuOpen,
             currentColor: session.style.color,
             colorPanel: session.isColorPanelOpen
                 ? ColorPanelView(
@@ -80,7 +81,8 @@ extension PaintingApp {
             let x = chartlet.center.x + c * u * chartlet.size.width - s * v * chartlet.size.height
             let y = chartlet.center.y + s * u * chartlet.size.width + c * v * chartlet.size.height
             let (px, py) = session.view.apply(x, y)
-            return OverlayPlacement(toolbar.highlight, x: px - size / 2, y: py - size / 2, width: size, height: size)
+            return OverlayPlacement(
+                chrome.toolbar.highlight, x: px - size / 2, y: py - size / 2, width: size, height: size)
         }
     }
 }

@@ -23,24 +23,10 @@ public final class PaintingApp {
     let file: DocumentFile
     let window: WindowState
     let presenter: FramePresenter
-    let toolbar: Toolbar
-    let statusStrip: StatusStrip
-    let shortcutSheet: ShortcutSheet
-    /// The session bus, for the desktop portals.
-    let sessionBus: SessionBus
-    /// The desktop's light or dark preference, followed as it changes.
-    let desktopSettings: DesktopSettings
-    /// The desktop's file dialogs.
-    let fileChooser: FileChooser
-    /// Starts the windows of other drawings (new, open).
-    let launcher = WindowLauncher()
-    /// The colour panel's recent colours, kept between sessions.
-    let recentColorsFile = RecentColorsFile()
-    /// The brushes the user saved from the brush editor.
-    let brushFolder = BrushFolder()
-    var theme = WindowTheme.dark
-    /// Whether the list of keys and gestures is shown (F1 or ?).
-    var showsShortcuts = false
+    /// The toolbar, status strip and list of keys drawn over the canvas.
+    let chrome: WindowChrome
+    /// The portals, other windows, and the files kept between sessions.
+    let desktop: DesktopServices
     let devices = Devices()
     var running = true
     /// Why the window stopped on its own (the graphics device lost), for the exit message.
@@ -51,12 +37,6 @@ public final class PaintingApp {
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     /// A timer that writes what is waiting while saving fails.
     var retryTimer: Int?
-    /// The timer that clears the status strip when its message runs out.
-    var statusTimer: (token: Int, at: UInt64)?
-    /// The toolbar button the pointer or a hovering pen rests on, and since when (its tooltip shows after a while).
-    var hover: (action: ToolbarLayout.Action, since: UInt64)?
-    /// The timer that shows the tooltip.
-    var tooltipTimer: Int?
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -96,17 +76,13 @@ public final class PaintingApp {
         let context = try VulkanContext(options: options)
         canvas = try Canvas(file: file, context: context, toolbar: true)
         canvas.session.penOnly = penOnly
-        canvas.session.recentColors = recentColorsFile.load()
+        desktop = DesktopServices(loop: loop)
+        canvas.session.recentColors = desktop.recentColors.load()
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
-        toolbar = try Toolbar(renderer: canvas.renderer)
-        statusStrip = StatusStrip(renderer: canvas.renderer)
-        shortcutSheet = ShortcutSheet(renderer: canvas.renderer)
-        sessionBus = SessionBus(loop: loop)
-        desktopSettings = DesktopSettings(bus: sessionBus)
-        fileChooser = FileChooser(bus: sessionBus)
+        chrome = try WindowChrome(renderer: canvas.renderer)
         window = WindowState(globals: globals)
-        fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
+        desktop.fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
         }
@@ -184,13 +160,12 @@ public final class PaintingApp {
 
     /// Dark or light as the desktop prefers, now and whenever it changes.
     private func followColorScheme() {
-        if let reason = desktopSettings.unavailable { log("the window stays dark: \(reason)") }
-        desktopSettings.onColorScheme = { [unowned self] scheme in
+        if let reason = desktop.settings.unavailable { log("the window stays dark: \(reason)") }
+        desktop.settings.onColorScheme = { [unowned self] scheme in
             let chosen = WindowTheme(scheme)
             log("colour scheme: \(chosen)")
-            guard chosen != theme else { return }
-            theme = chosen
-            toolbar.theme = chosen
+            guard chosen != chrome.theme else { return }
+            chrome.theme = chosen
             presenter.request()
         }
     }

@@ -20,18 +20,14 @@ final class WindowState {
     /// window be smaller than asked, and one wider than 8K or scaled beyond 8 is not one anyone sees.
     static let largestBufferSide = 8192
     static let scales = 0.25...8.0
-    /// The size the compositor asked for, logical.
-    private var requestedWidth = WindowState.defaultSize.width
-    private var requestedHeight = WindowState.defaultSize.height
+    /// The size and states the compositor asks for, applied when acknowledged.
+    private var configure = ToplevelConfigure()
     /// Logical size (surface coordinates): as asked, within ``largestBufferSide`` buffer pixels.
-    var width: Int32 { fitted(requestedWidth) }
-    var height: Int32 { fitted(requestedHeight) }
-    private var pendingWidth: Int32 = 0
-    private var pendingHeight: Int32 = 0
-    private var pendingStates: [XdgToplevelState] = []
-    private(set) var isConfigured = false
-    private(set) var isFullscreen = false
-    private(set) var isMaximized = false
+    var width: Int32 { fitted(configure.width) }
+    var height: Int32 { fitted(configure.height) }
+    var isConfigured: Bool { configure.isConfigured }
+    var isFullscreen: Bool { configure.isFullscreen }
+    var isMaximized: Bool { configure.isMaximized }
     /// Whether the compositor draws the title bar (KDE, sway); otherwise the toolbar is ours to drag and close.
     private(set) var serverSideDecorations = false
     /// Buffer pixels per surface coordinate: fractional-scale-v1 when offered, else the outputs' integer scale.
@@ -94,36 +90,20 @@ final class WindowState {
         toplevel.onEvent = { [unowned self] event in
             switch event {
             case .configure(let width, let height, let states):
-                pendingWidth = width
-                pendingHeight = height
-                pendingStates = stride(from: 0, to: states.count - 3, by: 4).map { index in
-                    XdgToplevelState(
-                        rawValue: UInt32(states[index]) | UInt32(states[index + 1]) << 8 | UInt32(states[index + 2])
-                            << 16
-                            | UInt32(states[index + 3]) << 24)
-                }
+                configure.receive(width: width, height: height, states: states)
             case .close: onClose?()
             default: break
             }
         }
         xdgSurface.onEvent = { [unowned self] event in
             guard case .configure(let serial) = event else { return }
-            if pendingWidth > 0 && pendingHeight > 0 {
-                requestedWidth = pendingWidth
-                requestedHeight = pendingHeight
-                sizedByCompositor = true
-            }
-            isFullscreen = pendingStates.contains(.fullscreen)
-            isMaximized = pendingStates.contains(.maximized)
+            configure.apply()
             xdgSurface.ackConfigure(serial: serial)
-            isConfigured = true
             onChange?()
         }
         surface.commit()
     }
 
-    /// Whether the compositor has chosen a size (then the window's own default no longer applies).
-    private var sizedByCompositor = false
     /// The size the window takes when the compositor leaves it to the window, logical pixels.
     static let defaultSize: (width: Int32, height: Int32) = (1280, 800)
     static let minimumSize: (width: Int32, height: Int32) = (320, 240)
@@ -131,13 +111,7 @@ final class WindowState {
     /// Makes the window's own size fit an output of `width`×`height` logical pixels (nine tenths of it at most), so
     /// the first window on a small or scaled screen is not larger than the screen.
     func fitDefaultSize(toOutput width: Int32, _ height: Int32) {
-        guard !sizedByCompositor, width > 0, height > 0 else { return }
-        let fittedWidth = max(min(Self.defaultSize.width, width * 9 / 10), Self.minimumSize.width)
-        let fittedHeight = max(min(Self.defaultSize.height, height * 9 / 10), Self.minimumSize.height)
-        guard fittedWidth != requestedWidth || fittedHeight != requestedHeight else { return }
-        requestedWidth = fittedWidth
-        requestedHeight = fittedHeight
-        if isConfigured { onChange?() }
+        if configure.fitDefault(toOutput: width, height), isConfigured { onChange?() }
     }
 
     /// The document the title names (it changes when the drawing goes on in a copy).
@@ -209,5 +183,57 @@ final class WindowState {
         toplevel.destroy()
         xdgSurface.destroy()
         surface.destroy()
+    }
+}
+
+/// What an xdg_toplevel configure asks for — size and states — held until its xdg_surface configure is
+/// acknowledged, then applied all at once.
+struct ToplevelConfigure {
+    /// The size in force, logical: the compositor's, or the window's own default.
+    private(set) var width = WindowState.defaultSize.width
+    private(set) var height = WindowState.defaultSize.height
+    private(set) var isConfigured = false
+    private(set) var isFullscreen = false
+    private(set) var isMaximized = false
+    /// Whether the compositor has chosen a size (then the window's own default no longer applies).
+    private var sizedByCompositor = false
+    private var pendingWidth: Int32 = 0
+    private var pendingHeight: Int32 = 0
+    private var pendingStates: [XdgToplevelState] = []
+
+    /// An xdg_toplevel.configure: `states` is the protocol's array of 32-bit values.
+    mutating func receive(width: Int32, height: Int32, states: [UInt8]) {
+        pendingWidth = width
+        pendingHeight = height
+        pendingStates = stride(from: 0, to: states.count - 3, by: 4).map { index in
+            XdgToplevelState(
+                rawValue: UInt32(states[index]) | UInt32(states[index + 1]) << 8 | UInt32(states[index + 2]) << 16
+                    | UInt32(states[index + 3]) << 24)
+        }
+    }
+
+    /// The configure is acknowledged: what it asked for is in force (a size of 0 leaves the size to the window).
+    mutating func apply() {
+        if pendingWidth > 0 && pendingHeight > 0 {
+            width = pendingWidth
+            height = pendingHeight
+            sizedByCompositor = true
+        }
+        isFullscreen = pendingStates.contains(.fullscreen)
+        isMaximized = pendingStates.contains(.maximized)
+        isConfigured = true
+    }
+
+    /// Fits the window's own size to an output of `width`×`height` (nine tenths of it at most) unless the compositor
+    /// chose one; returns whether the size changed.
+    mutating func fitDefault(toOutput outputWidth: Int32, _ outputHeight: Int32) -> Bool {
+        guard !sizedByCompositor, outputWidth > 0, outputHeight > 0 else { return false }
+        let fittedWidth = max(min(WindowState.defaultSize.width, outputWidth * 9 / 10), WindowState.minimumSize.width)
+        let fittedHeight = max(
+            min(WindowState.defaultSize.height, outputHeight * 9 / 10), WindowState.minimumSize.height)
+        guard fittedWidth != width || fittedHeight != height else { return false }
+        width = fittedWidth
+        height = fittedHeight
+        return true
     }
 }

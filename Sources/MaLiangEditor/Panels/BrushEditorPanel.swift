@@ -70,7 +70,8 @@ public struct BrushEditorPanel: Equatable, Sendable {
     /// room for it.
     public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
         self.init(
-            anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth, windowHeight: windowHeight)
+            anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth,
+            windowHeight: windowHeight)
     }
 
     /// A window point in panel units.

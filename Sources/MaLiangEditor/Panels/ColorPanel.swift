@@ -45,7 +45,8 @@ public struct ColorPanel: Equatable, Sendable {
     /// for it.
     public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
         self.init(
-            anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth, windowHeight: windowHeight)
+            anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth,
+            windowHeight: windowHeight)
     }
 
     /// A window point in panel units.
