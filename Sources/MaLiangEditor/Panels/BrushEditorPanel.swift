@@ -4,7 +4,7 @@ import MaLiangCore
 /// sliders, the stamp and how it turns, the pressure curve, switches, buttons to reset, save and delete, and the
 /// saved brushes of the same kind. Laid out in panel units (logical pixels at ``zoom`` 1); the editing core
 /// hit-tests it, the shell draws it.
-public struct BrushEditorPanel: Equatable, Sendable {
+public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 12.0
     public static let titleHeight = 24.0
     public static let gap = 8.0
@@ -52,12 +52,9 @@ public struct BrushEditorPanel: Equatable, Sendable {
         case toggle(BrushToggle), button(Button), saved(Int), background
     }
 
-    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
-    /// (``x``, ``y``).
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from its
+    /// top-left corner.
     public let placement: PanelPlacement
-    public var x: Double { placement.x }
-    public var y: Double { placement.y }
-    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide and
     /// `windowHeight` high.
@@ -73,14 +70,6 @@ public struct BrushEditorPanel: Equatable, Sendable {
             anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth,
             windowHeight: windowHeight)
     }
-
-    /// A window point in panel units.
-    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
-        placement.unit(x: px, y: py)
-    }
-
-    /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
     public typealias Box = PanelPlacement.Box
 
@@ -154,11 +143,6 @@ public struct BrushEditorPanel: Equatable, Sendable {
             left + Double(index % Self.savedColumns) * (width + 4),
             top + Double(index / Self.savedColumns) * (Self.rowHeight + 4), width, Self.rowHeight
         )
-    }
-
-    /// Whether a window point is on the panel.
-    public func contains(x px: Double, y py: Double) -> Bool {
-        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.

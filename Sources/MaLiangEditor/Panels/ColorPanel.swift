@@ -4,7 +4,7 @@ import MaLiangCore
 /// The colour panel that opens under the toolbar's colour-wheel button: a hue ring around a saturation–value
 /// square, the colour in hex beside a swatch of it, and the last ``recentCount`` colours painted with. Logical
 /// pixels; the editing core hit-tests it, the shell draws it.
-public struct ColorPanel: Equatable, Sendable {
+public struct ColorPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 12.0
     public static let outerRadius = 96.0
     public static let innerRadius = 74.0
@@ -27,12 +27,9 @@ public struct ColorPanel: Equatable, Sendable {
         case paperColor, noPaper
     }
 
-    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
-    /// (``x``, ``y``).
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from its
+    /// top-left corner.
     public let placement: PanelPlacement
-    public var x: Double { placement.x }
-    public var y: Double { placement.y }
-    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
@@ -48,16 +45,6 @@ public struct ColorPanel: Equatable, Sendable {
             anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth,
             windowHeight: windowHeight)
     }
-
-    /// A window point in panel units.
-    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) {
-        placement.unit(x: px, y: py)
-    }
-
-    /// Where a box in panel units is in the window.
-    public func shown(_ box: (x: Double, y: Double, width: Double, height: Double)) -> (
-        x: Double, y: Double, width: Double, height: Double
-    ) { placement.shown(box) }
 
     public var center: (x: Double, y: Double) {
         (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
@@ -91,11 +78,6 @@ public struct ColorPanel: Equatable, Sendable {
         let width = (2 * Self.outerRadius - 6) / 2
         let left = x + Self.padding + (part == .noPaper ? width + 6 : 0)
         return (left, top, width, Self.paperRowHeight)
-    }
-
-    /// Whether a window point is on the panel.
-    public func contains(x px: Double, y py: Double) -> Bool {
-        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.

@@ -3,7 +3,7 @@ import MaLiangCore
 /// The layer panel at the window's right under the toolbar: the layers top first (eye, lock, name, opacity), the
 /// current layer's opacity slider and blend modes, and New, Copy, Delete, Raise, Lower. Logical pixels at ``zoom``
 /// 1; the editing core hit-tests it, the shell draws it.
-public struct LayerPanel: Equatable, Sendable {
+public struct LayerPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 10.0
     public static let titleHeight = 22.0
     public static let rowHeight = 30.0
@@ -44,21 +44,15 @@ public struct LayerPanel: Equatable, Sendable {
 
     public typealias Box = BrushEditorPanel.Box
 
-    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
-    /// (``x``, ``y``).
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from its
+    /// top-left corner.
     public let placement: PanelPlacement
-    public var x: Double { placement.x }
-    public var y: Double { placement.y }
-    public var zoom: Double { placement.zoom }
 
     /// The panel at the right edge of a window `windowWidth`×`windowHeight`, under the toolbar.
     public init(windowWidth: Double, windowHeight: Double = .infinity) {
         placement = PanelPlacement(
             width: Self.width, height: Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
     }
-
-    /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
     public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding - 60, Self.titleHeight) }
 
@@ -126,16 +120,6 @@ public struct LayerPanel: Equatable, Sendable {
         let width = (Self.width - 2 * Self.padding - (count - 1) * 4) / count
         let top = chip(.normal).y + Self.chipHeight + 8
         return (x + Self.padding + index * (width + 4), top, width, Self.buttonHeight)
-    }
-
-    /// Whether a window point is on the panel.
-    public func contains(x px: Double, y py: Double) -> Bool {
-        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
-    }
-
-    /// The window point in panel units.
-    public func unit(x windowX: Double, y windowY: Double) -> (x: Double, y: Double) {
-        placement.unit(x: windowX, y: windowY)
     }
 
     /// The part under a window point, nil outside the panel; rows past `rows` (the layers shown) are background.

@@ -2,7 +2,7 @@ import MaLiangCore
 
 /// The panel New opens under the toolbar: the new drawing's page size and paper, then Create or Cancel. Logical
 /// pixels at ``zoom`` 1; the editing core hit-tests it, the shell draws it.
-public struct NewDrawingPanel: Equatable, Sendable {
+public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
     /// Page sizes offered; nil is this drawing's.
     public static let sizes: [(label: String, size: Size?)] = [
         ("Like this drawing", nil),
@@ -39,12 +39,9 @@ public struct NewDrawingPanel: Equatable, Sendable {
         case size(Int), paper(Int), create, cancel, background
     }
 
-    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from
-    /// (``x``, ``y``).
+    /// Where the panel lies and how large it is drawn (``PanelPlacement``): its parts are in panel units from its
+    /// top-left corner.
     public let placement: PanelPlacement
-    public var x: Double { placement.x }
-    public var y: Double { placement.y }
-    public var zoom: Double { placement.zoom }
 
     /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
@@ -59,9 +56,6 @@ public struct NewDrawingPanel: Equatable, Sendable {
         let more = layout.buttons.first { $0.action == .more }?.x ?? windowWidth
         self.init(anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth, windowHeight: windowHeight)
     }
-
-    /// Where a box in panel units is in the window.
-    public func shown(_ box: Box) -> Box { placement.shown(box) }
 
     public typealias Box = BrushEditorPanel.Box
 
@@ -86,11 +80,6 @@ public struct NewDrawingPanel: Equatable, Sendable {
         let right = x + Self.width - Self.padding
         return part == .create
             ? (right - width, top, width, Self.buttonHeight) : (right - 2 * width - 8, top, width, Self.buttonHeight)
-    }
-
-    /// Whether a window point is on the panel.
-    public func contains(x px: Double, y py: Double) -> Bool {
-        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
     }
 
     /// The part under a window point, nil outside the panel.

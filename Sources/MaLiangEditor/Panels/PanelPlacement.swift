@@ -57,3 +57,29 @@ public struct PanelPlacement: Equatable, Sendable {
         px >= x && px < x + width * zoom && py >= y && py < y + height * zoom
     }
 }
+
+/// A panel under the toolbar, `width`×`height` panel units, placed by ``PanelPlacement``.
+public protocol PlacedPanel {
+    static var width: Double { get }
+    static var height: Double { get }
+    var placement: PanelPlacement { get }
+}
+
+extension PlacedPanel {
+    /// The panel's top-left corner, logical window pixels.
+    public var x: Double { placement.x }
+    public var y: Double { placement.y }
+    /// How large the panel is drawn: 1, or less in a window too small for it.
+    public var zoom: Double { placement.zoom }
+
+    /// A window point in panel units.
+    public func unit(x px: Double, y py: Double) -> (x: Double, y: Double) { placement.unit(x: px, y: py) }
+
+    /// Where a box in panel units lies in the window.
+    public func shown(_ box: PanelPlacement.Box) -> PanelPlacement.Box { placement.shown(box) }
+
+    /// Whether a window point is on the panel.
+    public func contains(x px: Double, y py: Double) -> Bool {
+        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
+    }
+}

@@ -41,7 +41,7 @@ final class Pipelines {
     let repeatingSampler: Sampler
     private let descriptorPool: DescriptorPool
     private let modules: [String: ShaderModule]
-    private var cache: [Key: GraphicsPipeline] = [:]
+    private var cache: [Key: Pipeline] = [:]
 
     private struct Key: Hashable {
         var shader: Shader
@@ -92,7 +92,7 @@ final class Pipelines {
     }
 
     /// The pipeline of `shader` drawing into targets of `format` with `blend`.
-    func pipeline(_ shader: Shader, format: PixelFormat, blend: BlendMode) throws(VulkanError) -> GraphicsPipeline {
+    func pipeline(_ shader: Shader, format: PixelFormat, blend: BlendMode) throws(VulkanError) -> Pipeline {
         let key = Key(shader: shader, format: format, blend: blend)
         if let cached = cache[key] { return cached }
         let made = try builder(for: shader, format: format, blend: blend).build(context)

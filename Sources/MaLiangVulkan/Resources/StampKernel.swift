@@ -14,8 +14,8 @@ final class StampKernel {
 
     private let layout: PipelineLayout
     /// The kernel for round brushes only, and the one that also samples brush textures (constant_id 0).
-    private let roundPipeline: ComputePipeline
-    private let texturedPipeline: ComputePipeline
+    private let roundPipeline: Pipeline
+    private let texturedPipeline: Pipeline
     private let sampler: Sampler
 
     /// The kernel, or nil where the device cannot run it (no push descriptors, or no 16-bit storage images).

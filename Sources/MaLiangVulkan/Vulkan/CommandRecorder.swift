@@ -220,13 +220,7 @@ struct CommandRecorder {
 
     // MARK: - Drawing and dispatching
 
-    func bind(_ pipeline: GraphicsPipeline) {
-        vkCmdBindPipeline(vkCommandBuffer, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.vkPipeline)
-    }
-
-    func bind(_ pipeline: ComputePipeline) {
-        vkCmdBindPipeline(vkCommandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.vkPipeline)
-    }
+    func bind(_ pipeline: Pipeline) { vkCmdBindPipeline(vkCommandBuffer, pipeline.bindPoint, pipeline.vkPipeline) }
 
     /// Binds sampled images' sets, from set 0, for the graphics pipeline of `layout`.
     func bind(_ sets: [DescriptorSet], layout: PipelineLayout) {

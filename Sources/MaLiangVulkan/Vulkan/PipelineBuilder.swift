@@ -30,6 +30,11 @@ final class CArena {
         return pointer
     }
 
+    /// A C array of C string copies of `texts` (nil when there are none).
+    func strings(_ texts: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {
+        keep(texts.map { Optional(string($0)) }).map { UnsafePointer($0) }
+    }
+
     /// A C string copy of `text`.
     func string(_ text: String) -> UnsafePointer<CChar> {
         let characters = Array(text.utf8CString)
@@ -249,20 +254,23 @@ final class DescriptorSet {
     deinit { pool.free(vkSet) }
 }
 
-/// A graphics pipeline: dynamic rendering into one colour target, triangle strips, viewport and scissor dynamic.
-final class GraphicsPipeline {
+/// A pipeline made by ``GraphicsPipelineBuilder`` (dynamic rendering into one colour target, triangle strips,
+/// viewport and scissor dynamic) or ``ComputePipelineBuilder``; commands bind it where it belongs.
+final class Pipeline {
     private let context: VulkanContext
     let vkPipeline: VkPipeline
+    let bindPoint: VkPipelineBindPoint
 
-    fileprivate init(_ context: VulkanContext, _ pipeline: VkPipeline) {
+    fileprivate init(_ context: VulkanContext, _ pipeline: VkPipeline, bindPoint: VkPipelineBindPoint) {
         self.context = context
         vkPipeline = pipeline
+        self.bindPoint = bindPoint
     }
 
     deinit { vkDestroyPipeline(context.device, vkPipeline, nil) }
 }
 
-/// Builds a ``GraphicsPipeline``: shaders and layout are required; blending, per-instance input and the target's
+/// Builds a graphics ``Pipeline``: shaders and layout are required; blending, per-instance input and the target's
 /// format have defaults (premultiplied over, none, paint tiles).
 struct GraphicsPipelineBuilder {
     /// One per-instance attribute of 32-bit floats.
@@ -284,7 +292,7 @@ struct GraphicsPipelineBuilder {
     /// For messages: what the pipeline draws.
     var name = "pipeline"
 
-    func build(_ context: VulkanContext) throws(VulkanError) -> GraphicsPipeline {
+    func build(_ context: VulkanContext) throws(VulkanError) -> Pipeline {
         let arena = CArena()
         let entry = arena.string("main")
         let stages = [(VK_SHADER_STAGE_VERTEX_BIT, vertexShader), (VK_SHADER_STAGE_FRAGMENT_BIT, fragmentShader)].map {
@@ -360,7 +368,7 @@ struct GraphicsPipelineBuilder {
             vkCreateGraphicsPipelines(context.device, nil, 1, &info, nil, &pipeline),
             "vkCreateGraphicsPipelines(\(name), \(blend))")
         guard let pipeline else { throw VulkanError("no pipeline") }
-        return GraphicsPipeline(context, pipeline)
+        return Pipeline(context, pipeline, bindPoint: VK_PIPELINE_BIND_POINT_GRAPHICS)
     }
 }
 
@@ -395,27 +403,14 @@ extension BlendMode {
     }
 }
 
-/// A compute pipeline.
-final class ComputePipeline {
-    private let context: VulkanContext
-    let vkPipeline: VkPipeline
-
-    fileprivate init(_ context: VulkanContext, _ pipeline: VkPipeline) {
-        self.context = context
-        vkPipeline = pipeline
-    }
-
-    deinit { vkDestroyPipeline(context.device, vkPipeline, nil) }
-}
-
-/// Builds a ``ComputePipeline`` from a shader and a layout, with 32-bit specialization constants from id 0.
+/// Builds a compute ``Pipeline`` from a shader and a layout, with 32-bit specialization constants from id 0.
 struct ComputePipelineBuilder {
     var shader: ShaderModule
     var layout: PipelineLayout
     var specialization: [UInt32] = []
     var name = "kernel"
 
-    func build(_ context: VulkanContext) throws(VulkanError) -> ComputePipeline {
+    func build(_ context: VulkanContext) throws(VulkanError) -> Pipeline {
         let arena = CArena()
         var stage = VkPipelineShaderStageCreateInfo()
         stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
@@ -441,6 +436,6 @@ struct ComputePipelineBuilder {
             vkCreateComputePipelines(context.device, nil, 1, &info, nil, &pipeline),
             "vkCreateComputePipelines(\(name))")
         guard let pipeline else { throw VulkanError("no pipeline") }
-        return ComputePipeline(context, pipeline)
+        return Pipeline(context, pipeline, bindPoint: VK_PIPELINE_BIND_POINT_COMPUTE)
     }
 }

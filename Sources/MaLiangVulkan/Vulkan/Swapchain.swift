@@ -167,40 +167,31 @@ public final class Swapchain {
     /// rectangles changed.
     public func present(_ index: Int, damage: [BufferRect]? = nil) throws(VulkanError) {
         guard let swapchain else { return }
-        var chain: VkSwapchainKHR? = swapchain
-        var imageIndex = UInt32(index)
+        let arena = CArena()
         var info = VkPresentInfoKHR()
         info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
         info.swapchainCount = 1
-        var rectangles = (damage ?? []).compactMap { rect -> VkRectLayerKHR? in
+        info.pSwapchains = UnsafePointer(arena.keep(Optional(swapchain)))
+        info.pImageIndices = UnsafePointer(arena.keep(UInt32(index)))
+        let rectangles = (damage ?? []).compactMap { rect -> VkRectLayerKHR? in
             guard let clipped = rect.clipped(width: width, height: height) else { return nil }
             return VkRectLayerKHR(
                 offset: VkOffset2D(x: Int32(clipped.x), y: Int32(clipped.y)),
                 extent: VkExtent2D(width: UInt32(clipped.width), height: UInt32(clipped.height)), layer: 0)
         }
-        let incremental =
-            damage != nil && !rectangles.isEmpty
-            && context.enabledOptionalExtensions.contains("VK_KHR_incremental_present")
-        let result = withUnsafePointer(to: &chain) { chainPointer in
-            withUnsafePointer(to: &imageIndex) { indexPointer in
-                info.pSwapchains = chainPointer
-                info.pImageIndices = indexPointer
-                return rectangles.withUnsafeMutableBufferPointer { rects in
-                    var region = VkPresentRegionKHR(
-                        rectangleCount: UInt32(rects.count), pRectangles: UnsafePointer(rects.baseAddress))
-                    return withUnsafePointer(to: &region) { regionPointer in
-                        var regions = VkPresentRegionsKHR()
-                        regions.sType = VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR
-                        regions.swapchainCount = 1
-                        regions.pRegions = regionPointer
-                        return withUnsafePointer(to: &regions) { regionsPointer in
-                            if incremental { info.pNext = UnsafeRawPointer(regionsPointer) }
-                            return vkQueuePresentKHR(context.queue, &info)
-                        }
-                    }
-                }
-            }
+        if damage != nil, !rectangles.isEmpty,
+            context.enabledOptionalExtensions.contains("VK_KHR_incremental_present")
+        {
+            var regions = VkPresentRegionsKHR()
+            regions.sType = VK_STRUCTURE_TYPE_PRESENT_REGIONS_KHR
+            regions.swapchainCount = 1
+            regions.pRegions = UnsafePointer(
+                arena.keep(
+                    VkPresentRegionKHR(
+                        rectangleCount: UInt32(rectangles.count), pRectangles: UnsafePointer(arena.keep(rectangles)))))
+            info.pNext = UnsafeRawPointer(arena.keep(regions))
         }
+        let result = vkQueuePresentKHR(context.queue, &info)
         // Suboptimal still shows; only a chain out of date must be made again (some drivers say suboptimal for
         // as long as the window lives, and remaking the chain every frame would cost more than it gains).
         if result == VK_ERROR_OUT_OF_DATE_KHR { isOutOfDate = true }

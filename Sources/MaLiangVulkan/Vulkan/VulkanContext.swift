@@ -150,34 +150,27 @@ public final class VulkanContext {
             layers.append("VK_LAYER_KHRONOS_validation")
             extensions.append("VK_EXT_debug_utils")
         }
-        return try withCStrings(extensions) { extensionNames throws(VulkanError) in
-            try withCStrings(layers) { layerNames throws(VulkanError) in
-                var application = VkApplicationInfo()
-                application.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
-                application.apiVersion = (1 << 22) | (3 << 12)  // Vulkan 1.3
-                var instance: VkInstance?
-                let result = "MaLiang".withCString { name -> VkResult in
-                    application.pApplicationName = name
-                    application.pEngineName = name
-                    return withUnsafePointer(to: &application) { applicationPointer in
-                        var info = VkInstanceCreateInfo()
-                        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                        info.pApplicationInfo = applicationPointer
-                        info.enabledExtensionCount = UInt32(extensionNames.count)
-                        info.ppEnabledExtensionNames = extensionNames.baseAddress
-                        info.enabledLayerCount = UInt32(layerNames.count)
-                        info.ppEnabledLayerNames = layerNames.baseAddress
-                        return vkCreateInstance(&info, nil, &instance)
-                    }
-                }
-                guard result == VK_SUCCESS, let instance else {
-                    throw VulkanError(
-                        "no usable Vulkan: vkCreateInstance failed (\(VulkanError.name(result))); install a driver (mesa-vulkan-drivers gives lavapipe)"
-                            + (layers.isEmpty ? "" : " and vulkan-validationlayers"))
-                }
-                return instance
-            }
+        let arena = CArena()
+        var application = VkApplicationInfo()
+        application.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+        application.apiVersion = (1 << 22) | (3 << 12)  // Vulkan 1.3
+        application.pApplicationName = arena.string("MaLiang")
+        application.pEngineName = application.pApplicationName
+        var info = VkInstanceCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+        info.pApplicationInfo = UnsafePointer(arena.keep(application))
+        info.enabledExtensionCount = UInt32(extensions.count)
+        info.ppEnabledExtensionNames = arena.strings(extensions)
+        info.enabledLayerCount = UInt32(layers.count)
+        info.ppEnabledLayerNames = arena.strings(layers)
+        var instance: VkInstance?
+        let result = vkCreateInstance(&info, nil, &instance)
+        guard result == VK_SUCCESS, let instance else {
+            throw VulkanError(
+                "no usable Vulkan: vkCreateInstance failed (\(VulkanError.name(result))); install a driver (mesa-vulkan-drivers gives lavapipe)"
+                    + (layers.isEmpty ? "" : " and vulkan-validationlayers"))
         }
+        return instance
     }
 
     struct Choice {
@@ -267,44 +260,31 @@ public final class VulkanContext {
 
     private static func makeDevice(
         _ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String], storageImageExtendedFormats: Bool
-    )
-        throws(VulkanError)
-        -> VkDevice
-    {
-        var deviceFeatures = VkPhysicalDeviceFeatures()
-        deviceFeatures.shaderStorageImageExtendedFormats = VkBool32(storageImageExtendedFormats ? VK_TRUE : VK_FALSE)
-        var priority: Float = 1
+    ) throws(VulkanError) -> VkDevice {
+        let arena = CArena()
+        var features = VkPhysicalDeviceFeatures()
+        features.shaderStorageImageExtendedFormats = VkBool32(storageImageExtendedFormats ? VK_TRUE : VK_FALSE)
         var queueInfo = VkDeviceQueueCreateInfo()
         queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
         queueInfo.queueFamilyIndex = queueFamily
         queueInfo.queueCount = 1
+        queueInfo.pQueuePriorities = UnsafePointer(arena.keep(Float(1)))
         // Dynamic rendering (core in 1.3) spares render pass and framebuffer objects.
         var dynamicRendering = VkPhysicalDeviceDynamicRenderingFeatures()
         dynamicRendering.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES
         dynamicRendering.dynamicRendering = VkBool32(VK_TRUE)
-        return try withCStrings(extensions) { names throws(VulkanError) in
-            var device: VkDevice?
-            let result = withUnsafeMutablePointer(to: &priority) { priorityPointer -> VkResult in
-                queueInfo.pQueuePriorities = UnsafePointer(priorityPointer)
-                return withUnsafePointer(to: &queueInfo) { queuePointer in
-                    withUnsafeMutablePointer(to: &dynamicRendering) { features in
-                        var info = VkDeviceCreateInfo()
-                        info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                        info.pNext = UnsafeRawPointer(features)
-                        info.queueCreateInfoCount = 1
-                        info.pQueueCreateInfos = queuePointer
-                        info.enabledExtensionCount = UInt32(names.count)
-                        info.ppEnabledExtensionNames = names.baseAddress
-                        return withUnsafePointer(to: &deviceFeatures) { featurePointer in
-                            info.pEnabledFeatures = featurePointer
-                            return vkCreateDevice(physical, &info, nil, &device)
-                        }
-                    }
-                }
-            }
-            guard result == VK_SUCCESS, let device else { throw VulkanError("vkCreateDevice", result) }
-            return device
-        }
+        var info = VkDeviceCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+        info.pNext = UnsafeRawPointer(arena.keep(dynamicRendering))
+        info.queueCreateInfoCount = 1
+        info.pQueueCreateInfos = UnsafePointer(arena.keep(queueInfo))
+        info.enabledExtensionCount = UInt32(extensions.count)
+        info.ppEnabledExtensionNames = arena.strings(extensions)
+        info.pEnabledFeatures = UnsafePointer(arena.keep(features))
+        var device: VkDevice?
+        let result = vkCreateDevice(physical, &info, nil, &device)
+        guard result == VK_SUCCESS, let device else { throw VulkanError("vkCreateDevice", result) }
+        return device
     }
 
     // MARK: - Validation messages
@@ -353,18 +333,6 @@ public final class VulkanContext {
         guard let address = vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT") else { return }
         unsafeBitCast(address, to: PFN_vkDestroyDebugUtilsMessengerEXT.self)(instance, messenger, nil)
     }
-}
-
-/// Calls `body` with a C array of C strings that live for the call.
-func withCStrings<Result>(
-    _ strings: [String], _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) throws(VulkanError) -> Result
-)
-    throws(VulkanError) -> Result
-{
-    let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
-    let pointers = copies.map { UnsafePointer($0) }
-    return try pointers.withUnsafeBufferPointer { buffer throws(VulkanError) in try body(buffer) }
 }
 
 extension VulkanError {
