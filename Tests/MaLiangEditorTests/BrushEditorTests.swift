@@ -30,7 +30,9 @@ import Testing
         let session = try makeSession()
         _ = session.press(.brush(1))
         _ = session.press(.brushEditor)
-        #expect(session.isBrushEditorOpen && session.currentBrushName == "pencil" && !session.isCurrentBrushChanged)
+        #expect(
+            session.panels.isOpen(.brushEditor) && session.currentBrushName == "pencil"
+                && !session.isCurrentBrushChanged)
         let panel = session.brushEditor
         var pen = Gesture(.tool(1), .pen)
         // A drag that starts on a slider keeps setting it wherever it goes (past the end: the largest value).
@@ -51,9 +53,10 @@ import Testing
         #expect(session.isCurrentBrushChanged && session.strokes.isEmpty)
         // The colour is the one chosen, not the editor's: the brush paints in it, at its new settings.
         _ = session.press(.color(1))
-        #expect(session.isBrushEditorOpen, "choosing a colour closed the editor")
+        #expect(session.panels.isOpen(.brushEditor), "choosing a colour closed the editor")
         _ = session.drag(&pen, line((100, 600), (300, 600)))
-        #expect(!session.isBrushEditorOpen && session.strokes.isEmpty, "the press that closed the editor painted")
+        #expect(
+            !session.panels.isOpen(.brushEditor) && session.strokes.isEmpty, "the press that closed the editor painted")
         _ = session.drag(&pen, line((100, 600), (300, 600)))
         let stroke = try #require(session.strokes.first)
         #expect(stroke.brush.base.textureID == "chalk" && stroke.brush.base.pointSize == 1000)
@@ -117,10 +120,10 @@ import Testing
         // Save on a built-in brush asks for a name; the keyboard types it; Return saves.
         let save = panel.button(.save)
         _ = session.drag(&pen, [(save.x + 5, save.y + 5)])
-        #expect(session.brushNameDraft == "chalk 1")
+        #expect(session.panels.brushNameDraft == "chalk 1")
         for _ in 0..<7 { _ = session.brushEditorKey(.backspace) }
         _ = session.brushEditorKey(.text("Dry/ chalk"))
-        #expect(session.brushNameDraft == "Dry chalk", "a slash cannot be in a file's name")
+        #expect(session.panels.brushNameDraft == "Dry chalk", "a slash cannot be in a file's name")
         let effects = try #require(session.brushEditorKey(.enter))
         let file = try #require(
             effects.requests.compactMap { request -> BrushFile? in
@@ -145,7 +148,7 @@ import Testing
         // A name another kind of brush has is refused, and says so.
         _ = session.press(.brush(0))
         _ = session.drag(&pen, [(panel.title.x + 5, panel.title.y + 5)])
-        #expect(session.brushNameDraft == "pen")
+        #expect(session.panels.brushNameDraft == "pen")
         for _ in 0..<3 { _ = session.brushEditorKey(.backspace) }
         _ = session.brushEditorKey(.text("Dry chalk"))
         let refused = try #require(session.brushEditorKey(.enter))
@@ -159,18 +162,18 @@ import Testing
         // Keys go on to the shortcuts unless a name is being typed; Escape closes the editor.
         #expect(session.brushEditorKey(.text("b")) == nil)
         _ = session.brushEditorKey(.escape)
-        #expect(!session.isBrushEditorOpen)
+        #expect(!session.panels.isOpen(.brushEditor))
     }
 
     @Test func theStickersHaveNoEditorAndEveryBrushKeepsItsOwnSize() throws {
         let session = try makeSession()
         _ = session.press(.brush(BrushStyle.stickersIndex))
         let refused = session.press(.brushEditor)
-        #expect(!session.isBrushEditorOpen && !refused.messages.isEmpty)
+        #expect(!session.panels.isOpen(.brushEditor) && !refused.messages.isEmpty)
         _ = session.press(.brush(0))
         _ = session.press(.brushEditor)
         _ = session.press(.brush(BrushStyle.stickersIndex))
-        #expect(!session.isBrushEditorOpen, "the editor stayed open on the stickers")
+        #expect(!session.panels.isOpen(.brushEditor), "the editor stayed open on the stickers")
         // ] and [ change the chosen brush's size only, within 0.5…1000 px.
         _ = session.press(.brush(1))
         for _ in 0..<60 { _ = session.perform(.larger) }
@@ -255,14 +258,14 @@ import Testing
         let green = colors.ringPoint(hue: 1.0 / 3)
         let shownGreen = colors.shown((green.x, green.y, 0, 0))
         _ = session.drag(&pen, [(shownGreen.x, shownGreen.y)])
-        #expect(abs(session.wheelColor.hue - 1.0 / 3) < 0.01)
+        #expect(abs(session.panels.wheelColor.hue - 1.0 / 3) < 0.01)
         _ = session.press(.colorWheel)
         _ = session.perform(.newDocument)
         let new = session.newDrawingPanel
         #expect(new.zoom < 1 && new.x >= 0 && new.x + NewDrawingPanel.width * new.zoom <= 420)
         let square = new.shown(new.size(4))
         _ = session.drag(&pen, [(square.x + 3, square.y + 3)])
-        #expect(session.newDrawingChoice.size == 4)
+        #expect(session.panels.newDrawingChoice.size == 4)
         // A window of any size, NaN included, gives a zoom within bounds.
         for (width, height) in [(0.0, 0.0), (.nan, .nan), (.infinity, 100), (100, .infinity)] {
             let zoom = BrushEditorPanel(anchorX: 0, windowWidth: width, windowHeight: height).zoom

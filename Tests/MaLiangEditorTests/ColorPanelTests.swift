@@ -36,22 +36,22 @@ import Testing
     @Test func thePenChoosesOnTheWheelAndPaintsWithIt() throws {
         let session = try makeSession()
         _ = session.press(.colorWheel)
-        #expect(session.isColorPanelOpen)
+        #expect(session.panels.isOpen(.color))
         let panel = session.colorPanel
         var pen = Gesture(.tool(1), .pen)
         // A drag that starts on the ring keeps turning the hue when it leaves it.
         _ = session.drag(&pen, [panel.ringPoint(hue: 0.1), panel.ringPoint(hue: 0.5), (panel.x - 50, panel.center.y)])
-        #expect(abs(session.wheelColor.hue - 0.5) < 0.01)
+        #expect(abs(session.panels.wheelColor.hue - 0.5) < 0.01)
         // One on the square keeps to its edges.
         let top = panel.squarePoint(saturation: 0.25, value: 1)
         _ = session.drag(&pen, [top, (top.x, top.y - 80)])
-        #expect(abs(session.wheelColor.saturation - 0.25) < 0.01 && session.wheelColor.value == 1)
+        #expect(abs(session.panels.wheelColor.saturation - 0.25) < 0.01 && session.panels.wheelColor.value == 1)
         let chosen = session.style.color
         #expect(chosen.hex == HSVColor(hue: 0.5, saturation: 0.25, value: 1).color.hex)
         #expect(session.strokes.isEmpty, "choosing a colour painted")
         // A press off the panel closes it and paints nothing; the next stroke is in the chosen colour.
         _ = session.drag(&pen, line((100, 500), (300, 500)))
-        #expect(!session.isColorPanelOpen && session.strokes.isEmpty)
+        #expect(!session.panels.isOpen(.color) && session.strokes.isEmpty)
         let effects = session.drag(&pen, line((100, 500), (300, 500)))
         #expect(session.strokes.first?.brush.base.color.hex == chosen.hex)
         #expect(session.recentColors.map(\.hex) == [chosen.hex])
@@ -64,7 +64,7 @@ import Testing
         let panel = session.colorPanel
         var finger = Gesture(.touch(1), .finger)
         _ = session.drag(&finger, [panel.ringPoint(hue: 0.9), panel.ringPoint(hue: 0.7)])
-        #expect(abs(session.wheelColor.hue - 0.7) < 0.01)
+        #expect(abs(session.panels.wheelColor.hue - 0.7) < 0.01)
         #expect(session.strokes.isEmpty)
         // The finger's contact ended with it: the next finger paints as usual once the panel is closed.
         _ = session.press(.colorWheel)
@@ -78,9 +78,9 @@ import Testing
         _ = session.press(.colorWheel)
         for character in "3a7bd5" { _ = session.colorPanelKey(.digit(character)) }
         _ = session.colorPanelKey(.digit("9"))
-        #expect(session.hexDraft == "3A7BD5", "more than six digits")
+        #expect(session.panels.hexDraft == "3A7BD5", "more than six digits")
         _ = session.colorPanelKey(.enter)
-        #expect(session.style.color.hex == "3A7BD5" && session.hexDraft == nil)
+        #expect(session.style.color.hex == "3A7BD5" && session.panels.hexDraft == nil)
         for character in "12" { _ = session.colorPanelKey(.digit(character)) }
         _ = session.colorPanelKey(.backspace)
         let wrong = try #require(session.colorPanelKey(.enter))
@@ -88,7 +88,7 @@ import Testing
         #expect(session.style.color.hex == "3A7BD5")
         #expect(session.colorPanelKey(.digit("x")) == nil, "not a hex digit")
         _ = session.colorPanelKey(.escape)
-        #expect(!session.isColorPanelOpen)
+        #expect(!session.panels.isOpen(.color))
     }
 
     @Test func recentColoursAreTheLastSixteenPaintedWith() throws {

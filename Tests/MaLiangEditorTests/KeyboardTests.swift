@@ -142,13 +142,13 @@ import Testing
         _ = session.handle(key("b"))
         _ = session.press(.colorWheel)
         for character in "3a7bd5" { _ = session.handle(key(character)) }
-        #expect(session.hexDraft == "3A7BD5")
+        #expect(session.panels.hexDraft == "3A7BD5")
         #expect(session.style.preset == 0)
         _ = session.handle(key(keysym: Keysym.backspace))
         _ = session.handle(key(keysym: 0xffb5))  // the keypad's 5
         _ = session.handle(key(keysym: Keysym.returnKey))
         #expect(session.style.color.hex == "3A7BD5")
-        #expect(session.hexDraft == nil)
+        #expect(session.panels.hexDraft == nil)
         _ = session.handle(key(keysym: Keysym.escape))
         #expect(session.panels.open == nil)
     }
@@ -156,29 +156,29 @@ import Testing
     @Test func aBrushNameBeingTypedTakesEveryKeyThatTypes() throws {
         let session = try makeSession()
         _ = session.handle(key(keysym: Keysym.f5))
-        session.brushNameDraft = ""
+        session.panels.brushNameDraft = ""
         for character in "ink p" { _ = session.handle(key(character)) }
         _ = session.handle(key("e", text: "E", shift: true))
         // Space typed a space and "p" and "e" typed letters: no pan, no pen-only, no eraser.
-        #expect(session.brushNameDraft == "ink pE")
+        #expect(session.panels.brushNameDraft == "ink pE")
         #expect(!session.input.spaceHeld)
         #expect(!session.penOnly)
         #expect(session.style.preset == 0)
         // A shortcut with Control still works.
         #expect(session.handle(key("s", control: true)).requests == [.save])
         _ = session.handle(key(keysym: Keysym.escape))
-        #expect(session.brushNameDraft == nil)
+        #expect(session.panels.brushNameDraft == nil)
     }
 
     @Test func aLayerNameBeingTypedTakesEveryKeyThatTypes() throws {
         let session = try makeSession()
         _ = session.handle(key(keysym: Keysym.f6))
         let current = session.currentLayer
-        session.layerNameDraft = ""
+        session.panels.layerNameDraft = ""
         for character in "sky 1" { _ = session.handle(key(character)) }
         _ = session.handle(key(keysym: Keysym.returnKey))
         #expect(session.document.layer(current)?.name == "sky 1")
-        #expect(session.layerNameDraft == nil)
+        #expect(session.panels.layerNameDraft == nil)
         // Escape with no name being typed closes the panel.
         _ = session.handle(key(keysym: Keysym.escape))
         #expect(session.panels.open == nil)

@@ -18,7 +18,7 @@ import Testing
         _ = session.drag(&pen, line((100, 300), (400, 320)))
         #expect(session.strokes.first?.layer == .first)
         _ = session.perform(.layers)
-        #expect(session.isLayerPanelOpen)
+        #expect(session.panels.isOpen(.layers))
         let panel = session.layerPanel
         #expect(panel.x + LayerPanel.width * panel.zoom <= session.window.width)
         // New: above the current one, and current.
@@ -28,7 +28,7 @@ import Testing
         #expect(session.currentLayer == second && session.layersShown.first?.id == second)
         // A stroke beside the panel closes it first; the next one paints on the new layer.
         _ = session.drag(&pen, line((100, 400), (400, 420)))
-        #expect(!session.isLayerPanelOpen && session.strokes.count == 1)
+        #expect(!session.panels.isOpen(.layers) && session.strokes.count == 1)
         _ = session.drag(&pen, line((100, 400), (400, 420)))
         #expect(session.strokes.last?.layer == second)
         _ = session.perform(.layers)
@@ -116,15 +116,15 @@ import Testing
         let session = try makeSession()
         _ = session.perform(.layers)
         _ = session.perform(.brushEditor)
-        #expect(session.isBrushEditorOpen && !session.isLayerPanelOpen)
+        #expect(session.panels.isOpen(.brushEditor) && !session.panels.isOpen(.layers))
         _ = session.perform(.layers)
-        #expect(session.isLayerPanelOpen && !session.isBrushEditorOpen)
+        #expect(session.panels.isOpen(.layers) && !session.panels.isOpen(.brushEditor))
         _ = session.perform(.newDocument)
-        #expect(session.isNewDrawingPanelOpen && !session.isLayerPanelOpen)
+        #expect(session.panels.isOpen(.newDrawing) && !session.panels.isOpen(.layers))
         _ = session.press(.colorWheel)
-        #expect(session.isColorPanelOpen && !session.isNewDrawingPanelOpen)
+        #expect(session.panels.isOpen(.color) && !session.panels.isOpen(.newDrawing))
         _ = session.perform(.layers)
-        #expect(session.isLayerPanelOpen && !session.isColorPanelOpen)
+        #expect(session.panels.isOpen(.layers) && !session.panels.isOpen(.color))
     }
 
     @Test func aPressOnTheCurrentLayersNameTypesANewOne() throws {
@@ -133,17 +133,17 @@ import Testing
         let panel = session.layerPanel
         var pen = Gesture(.tool(1), .pen)
         _ = tap(session, panel.name(0), with: &pen)
-        #expect(session.layerNameDraft == "Layer 1")
+        #expect(session.panels.layerNameDraft == "Layer 1")
         for _ in 0..<7 { _ = session.layerPanelKey(.backspace) }
         _ = session.layerPanelKey(.text("Inks\n"))
         _ = session.layerPanelKey(.enter)
-        #expect(session.document.layers[0].name == "Inks" && session.layerNameDraft == nil)
+        #expect(session.document.layers[0].name == "Inks" && session.panels.layerNameDraft == nil)
         _ = tap(session, panel.name(0), with: &pen)
         _ = session.layerPanelKey(.text("!"))
         _ = session.layerPanelKey(.escape)
-        #expect(session.document.layers[0].name == "Inks" && session.isLayerPanelOpen)
+        #expect(session.document.layers[0].name == "Inks" && session.panels.isOpen(.layers))
         _ = session.layerPanelKey(.escape)
-        #expect(!session.isLayerPanelOpen)
+        #expect(!session.panels.isOpen(.layers))
         _ = session.perform(.undo)
         #expect(session.document.layers[0].name == "Layer 1")
     }
@@ -152,15 +152,15 @@ import Testing
         let session = try makeSession()
         for _ in 0..<11 { _ = session.addLayer() }
         _ = session.perform(.layers)
-        #expect(session.layersShown.first?.id == session.currentLayer && session.layerListTop == 0)
+        #expect(session.layersShown.first?.id == session.currentLayer && session.panels.layerListTop == 0)
         let panel = session.layerPanel
         var pen = Gesture(.tool(1), .pen)
         _ = tap(session, panel.scroll(up: false), with: &pen)
-        #expect(session.layerListTop == 4 && session.layersShown.last?.id == .first)
+        #expect(session.panels.layerListTop == 4 && session.layersShown.last?.id == .first)
         _ = tap(session, panel.name(LayerPanel.visibleRows - 1), with: &pen)
         #expect(session.currentLayer == .first)
         _ = tap(session, panel.scroll(up: true), with: &pen)
-        #expect(session.layerListTop == 0)
+        #expect(session.panels.layerListTop == 0)
         // A small window shows the panel smaller, and presses still find their parts.
         _ = session.resize(WindowMetrics(width: 420, height: 330, scale: 1, showsClose: true))
         let small = session.layerPanel

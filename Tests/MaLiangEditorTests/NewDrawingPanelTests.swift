@@ -9,7 +9,7 @@ import Testing
     @Test func choicesAndCreate() throws {
         let session = try makeSession()
         #expect(session.perform(.newDocument).requests.isEmpty, "New made a drawing without asking")
-        #expect(session.isNewDrawingPanelOpen)
+        #expect(session.panels.isOpen(.newDrawing))
         let panel = session.newDrawingPanel
         #expect(panel.x + NewDrawingPanel.width <= session.window.width && panel.x >= 0)
         // A finger first (after the pen, palm rejection would take it for a palm for half a second).
@@ -23,7 +23,7 @@ import Testing
         let create = panel.button(.create)
         let effects = session.drag(&pen, [(create.x + 5, create.y + 5)])
         #expect(effects.requests == [.newDocument(size: Size(width: 2480, height: 3508), background: .clear)])
-        #expect(!session.isNewDrawingPanelOpen && session.strokes.isEmpty)
+        #expect(!session.panels.isOpen(.newDrawing) && session.strokes.isEmpty)
         // The choices stay for the next New; "like this drawing" takes this one's page and paper.
         _ = session.press(.newDocument)
         let like = session.newDrawingPanel.size(0)
@@ -39,15 +39,16 @@ import Testing
         let cancel = session.newDrawingPanel.button(.cancel)
         var pen = Gesture(.tool(1), .pen)
         #expect(session.drag(&pen, [(cancel.x + 5, cancel.y + 5)]).requests.isEmpty)
-        #expect(!session.isNewDrawingPanelOpen)
+        #expect(!session.panels.isOpen(.newDrawing))
         _ = session.perform(.newDocument)
-        #expect(session.closeNewDrawingPanel() != nil && !session.isNewDrawingPanelOpen)
+        #expect(session.closeNewDrawingPanel() != nil && !session.panels.isOpen(.newDrawing))
         _ = session.perform(.newDocument)
         _ = session.drag(&pen, line((20, 600), (200, 600)))
-        #expect(!session.isNewDrawingPanelOpen && session.strokes.isEmpty, "the press that closed the panel painted")
+        #expect(
+            !session.panels.isOpen(.newDrawing) && session.strokes.isEmpty, "the press that closed the panel painted")
         // Another panel closes it.
         _ = session.perform(.newDocument)
         _ = session.press(.colorWheel)
-        #expect(!session.isNewDrawingPanelOpen && session.isColorPanelOpen)
+        #expect(!session.panels.isOpen(.newDrawing) && session.panels.isOpen(.color))
     }
 }

@@ -51,15 +51,15 @@ import Testing
         let red = try #require(layout.menu.first { $0.action == .color(1) })
         var mouse = Gesture(.mouse, .mouse, buttons: .primary)
         _ = session.drag(&mouse, [(more.x + 20, 24)])
-        #expect(session.isToolbarMenuOpen)
+        #expect(session.panels.isMenuOpen)
         _ = session.drag(&mouse, [(red.x + 20, red.y + 20)])
-        #expect(!session.isToolbarMenuOpen && session.style.color == ToolbarLayout.colors[1])
+        #expect(!session.panels.isMenuOpen && session.style.color == ToolbarLayout.colors[1])
         #expect(session.document.elements.isEmpty)
 
         // Open again; a press elsewhere only closes it: it paints nothing.
         _ = session.drag(&mouse, [(more.x + 20, 24)])
         let effects = session.drag(&mouse, [(300, 400), (350, 420)])
-        #expect(!session.isToolbarMenuOpen && effects.redraw)
+        #expect(!session.panels.isMenuOpen && effects.redraw)
         #expect(session.document.elements.isEmpty)
     }
 }

@@ -49,7 +49,7 @@ extension EditingSession {
         // The last place of a page turns the page.
         let perPage = BrushEditorPanel.savedShown - 1
         let pages = (all.count + perPage - 1) / perPage
-        let page = savedPage % pages
+        let page = panels.savedPage % pages
         return (Array(all.dropFirst(page * perPage).prefix(perPage)), true)
     }
 
@@ -65,12 +65,12 @@ extension EditingSession {
     func toggleBrushEditor() -> Effects {
         var effects = Effects()
         effects.redraw = true
-        guard isBrushEditorOpen || style.preset != BrushStyle.stickersIndex else {
+        guard panels.isOpen(.brushEditor) || style.preset != BrushStyle.stickersIndex else {
             effects.messages.append(
                 StatusMessage(.info, "The stickers place the drawing’s images: choose a brush to edit it"))
             return effects
         }
-        savedPage = 0
+        panels.savedPage = 0
         if panels.toggle(.brushEditor) { effects.requests.append(.reloadSavedBrushes) }
         return effects
     }
@@ -79,7 +79,7 @@ extension EditingSession {
     /// slider or a curve point follows the contact); anywhere else it closes the editor and does nothing more. Nil
     /// when the press goes on as usual.
     func pressWithBrushEditorOpen(_ event: InputEvent) -> Effects? {
-        guard isBrushEditorOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        guard panels.isOpen(.brushEditor), !ToolbarLayout.contains(y: event.y) else { return nil }
         var effects = Effects()
         effects.redraw = true
         guard let part = brushEditor.part(atX: event.x, y: event.y) else {
@@ -145,7 +145,7 @@ extension EditingSession {
         case .saved(let index):
             effects.append(chooseSavedBrush(at: index))
         case .title:
-            brushNameDraft = currentBrushName
+            panels.brushNameDraft = currentBrushName
         case .preview, .background:
             break
         }
@@ -206,12 +206,12 @@ extension EditingSession {
             effects.messages.append(StatusMessage(.info, "“\(currentBrushName)” is as it was"))
         case .save:
             guard let name = style.savedNames[index] else {
-                brushNameDraft = suggestedBrushName()
+                panels.brushNameDraft = suggestedBrushName()
                 return effects
             }
             effects.append(saveCurrentBrush(as: name))
         case .saveAsNew:
-            brushNameDraft = suggestedBrushName()
+            panels.brushNameDraft = suggestedBrushName()
         case .delete:
             guard let name = style.savedNames[index] else {
                 effects.messages.append(
@@ -262,10 +262,10 @@ extension EditingSession {
 
     /// Takes saved brush `index` of the editor's list (or turns the list's page) into the chosen brush's place.
     private func chooseSavedBrush(at index: Int) -> Effects {
-        var effects = Effects()
+        let effects = Effects()
         let (brushes, paged) = savedBrushesPage
         if paged && index == BrushEditorPanel.savedShown - 1 {
-            savedPage += 1
+            panels.savedPage += 1
             return effects
         }
         guard brushes.indices.contains(index) else { return effects }
@@ -278,10 +278,10 @@ extension EditingSession {
     /// A key while the brush editor is open; nil when it does not take it (it goes on to the shortcuts). It takes
     /// text only while a name is being typed, and Escape, which ends the typing or closes the editor.
     public func brushEditorKey(_ key: BrushEditorKey) -> Effects? {
-        guard isBrushEditorOpen else { return nil }
+        guard panels.isOpen(.brushEditor) else { return nil }
         var effects = Effects()
         effects.redraw = true
-        guard let draft = brushNameDraft else {
+        guard let draft = panels.brushNameDraft else {
             guard key == .escape else { return nil }
             closeBrushEditor()
             return effects
@@ -291,15 +291,15 @@ extension EditingSession {
             let printable = text.filter {
                 !$0.isNewline && $0 != "/" && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 }
             }
-            brushNameDraft = String((draft + printable).prefix(BrushFile.longestName))
+            panels.brushNameDraft = String((draft + printable).prefix(BrushFile.longestName))
         case .backspace:
-            brushNameDraft = String(draft.dropLast())
+            panels.brushNameDraft = String(draft.dropLast())
         case .enter:
             let name = draft.trimmingCharacters(in: .whitespaces)
-            brushNameDraft = nil
+            panels.brushNameDraft = nil
             effects.append(saveCurrentBrush(as: name))
         case .escape:
-            brushNameDraft = nil
+            panels.brushNameDraft = nil
         }
         return effects
     }

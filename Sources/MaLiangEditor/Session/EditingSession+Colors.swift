@@ -13,7 +13,7 @@ extension EditingSession {
     }
 
     func toggleColorPanel() -> Effects {
-        if panels.toggle(.color) { wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue) }
+        if panels.toggle(.color) { panels.wheelColor = HSVColor(style.color, keepingHue: panels.wheelColor.hue) }
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -22,14 +22,14 @@ extension EditingSession {
     /// Sets the brush's colour, the wheel following it.
     func setColor(_ color: Color) {
         style.color = Color(red: color.red, green: color.green, blue: color.blue)
-        wheelColor = HSVColor(style.color, keepingHue: wheelColor.hue)
+        panels.wheelColor = HSVColor(style.color, keepingHue: panels.wheelColor.hue)
     }
 
     /// With the colour panel open, a press below the strip belongs to it: on the panel it chooses a colour (and
     /// the contact keeps choosing as it moves); anywhere else it closes the panel and does nothing more. Nil when
     /// the press goes on as usual.
     func pressWithColorPanelOpen(_ event: InputEvent) -> Effects? {
-        guard isColorPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        guard panels.isOpen(.color), !ToolbarLayout.contains(y: event.y) else { return nil }
         var effects = Effects()
         effects.redraw = true
         guard let part = colorPanel.part(atX: event.x, y: event.y) else {
@@ -48,15 +48,15 @@ extension EditingSession {
         let (x, y) = panel.unit(x: windowX, y: windowY)
         switch part {
         case .hueRing:
-            wheelColor.hue = HSVColor(hue: panel.hue(atX: x, y: y), saturation: 0, value: 0).hue
+            panels.wheelColor.hue = HSVColor(hue: panel.hue(atX: x, y: y), saturation: 0, value: 0).hue
         case .square:
             let (saturation, value) = panel.saturationValue(atX: x, y: y)
-            wheelColor.saturation = saturation
-            wheelColor.value = value
+            panels.wheelColor.saturation = saturation
+            panels.wheelColor.value = value
         case .recent(let index):
             guard recentColors.indices.contains(index) else { return Effects() }
             setColor(recentColors[index])
-            hexDraft = nil
+            panels.hexDraft = nil
             var effects = Effects()
             effects.redraw = true
             return effects
@@ -65,8 +65,8 @@ extension EditingSession {
         case .hexRow, .background:
             return Effects()
         }
-        style.color = wheelColor.color
-        hexDraft = nil
+        style.color = panels.wheelColor.color
+        panels.hexDraft = nil
         var effects = Effects()
         effects.redraw = true
         return effects
@@ -90,27 +90,27 @@ extension EditingSession {
 
     /// A key while the colour panel is open; nil when the panel does not take it (it goes on to the shortcuts).
     public func colorPanelKey(_ key: ColorPanelKey) -> Effects? {
-        guard isColorPanelOpen else { return nil }
+        guard panels.isOpen(.color) else { return nil }
         var effects = Effects()
         effects.redraw = true
         switch key {
         case .digit(let character):
             guard character.isHexDigit else { return nil }
-            let draft = hexDraft ?? ""
+            let draft = panels.hexDraft ?? ""
             guard draft.count < 6 else { return effects }
-            hexDraft = draft + String(character).uppercased()
+            panels.hexDraft = draft + String(character).uppercased()
         case .backspace:
-            guard let draft = hexDraft else { return nil }
-            hexDraft = draft.isEmpty ? nil : String(draft.dropLast())
+            guard let draft = panels.hexDraft else { return nil }
+            panels.hexDraft = draft.isEmpty ? nil : String(draft.dropLast())
         case .enter:
-            guard let draft = hexDraft else { return nil }
+            guard let draft = panels.hexDraft else { return nil }
             guard let color = Color(hex: draft) else {
                 effects.messages.append(
                     StatusMessage(.error, "“\(draft)” is not a colour: type 3 or 6 hex digits, like 3A7BD5"))
                 return effects
             }
             setColor(color)
-            hexDraft = nil
+            panels.hexDraft = nil
         case .escape:
             panels.close(.color)
         }

@@ -62,7 +62,7 @@ extension EditingSession {
         case .darker: style.darker()
         case .eraser:
             style.preset = BrushStyle.eraserIndex
-            brushNameDraft = nil
+            panels.brushNameDraft = nil
         case .brush: if style.preset == BrushStyle.eraserIndex { style.preset = 0 }
         case .preset(let number):
             if (1...BrushStyle.presets.count).contains(number) {
@@ -122,7 +122,7 @@ extension EditingSession {
             panels.close(.color)
         }
         switch action {
-        case .brush, .color: brushNameDraft = nil
+        case .brush, .color: panels.brushNameDraft = nil
         default: closeBrushEditor()
         }
         return switch action {

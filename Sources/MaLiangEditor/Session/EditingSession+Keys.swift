@@ -10,8 +10,12 @@ extension EditingSession {
         if pressed, Keysym.isEnter(symbol), let effects = confirmNewDrawing() { return effects }
         if pressed, !key.control, let typed = BrushEditorKey(keysym: symbol, text: key.text) {
             // A name being typed takes every key that types (space too); Escape closes the panel it is on.
-            if brushNameDraft != nil || symbol == Keysym.escape, let effects = brushEditorKey(typed) { return effects }
-            if layerNameDraft != nil || symbol == Keysym.escape, let effects = layerPanelKey(typed) { return effects }
+            if panels.brushNameDraft != nil || symbol == Keysym.escape, let effects = brushEditorKey(typed) {
+                return effects
+            }
+            if panels.layerNameDraft != nil || symbol == Keysym.escape, let effects = layerPanelKey(typed) {
+                return effects
+            }
         }
         if symbol == Keysym.space { return perform(.panHold(pressed)) }
         guard pressed else { return Effects() }

@@ -9,7 +9,7 @@ extension EditingSession {
 
     /// The layers in the panel's rows, top row first.
     public var layersShown: [Layer] {
-        Array(document.layers.reversed().dropFirst(layerListTop).prefix(LayerPanel.visibleRows))
+        Array(document.layers.reversed().dropFirst(panels.layerListTop).prefix(LayerPanel.visibleRows))
     }
 
     /// Why painting on the current layer is refused (it is locked or hidden), for the status strip; nil when it
@@ -26,7 +26,7 @@ extension EditingSession {
     func keepCurrentLayer() {
         guard document.layer(currentLayer) == nil else { return }
         currentLayer = document.layers.last?.id ?? .first
-        layerNameDraft = nil
+        panels.layerNameDraft = nil
     }
 
     func toggleLayerPanel() -> Effects {
@@ -39,7 +39,7 @@ extension EditingSession {
 
     /// Closes the layer panel (Escape); nil when it is not open.
     public func closeLayerPanel() -> Effects? {
-        guard isLayerPanelOpen else { return nil }
+        guard panels.isOpen(.layers) else { return nil }
         panels.close(.layers)
         var effects = Effects()
         effects.redraw = true
@@ -52,7 +52,7 @@ extension EditingSession {
     public func selectLayer(_ id: LayerID) -> Effects {
         var effects = Effects()
         guard document.layer(id) != nil else { return effects }
-        if id != currentLayer { layerNameDraft = nil }
+        if id != currentLayer { panels.layerNameDraft = nil }
         currentLayer = id
         revealCurrentLayer()
         effects.redraw = true
@@ -164,9 +164,11 @@ extension EditingSession {
     func revealCurrentLayer() {
         guard let index = document.layerIndex(of: currentLayer) else { return }
         let row = document.layers.count - 1 - index
-        if row < layerListTop { layerListTop = row }
-        if row >= layerListTop + LayerPanel.visibleRows { layerListTop = row - LayerPanel.visibleRows + 1 }
-        layerListTop = max(0, min(layerListTop, document.layers.count - LayerPanel.visibleRows))
+        if row < panels.layerListTop { panels.layerListTop = row }
+        if row >= panels.layerListTop + LayerPanel.visibleRows {
+            panels.layerListTop = row - LayerPanel.visibleRows + 1
+        }
+        panels.layerListTop = max(0, min(panels.layerListTop, document.layers.count - LayerPanel.visibleRows))
     }
 
     // MARK: - The panel
@@ -174,7 +176,7 @@ extension EditingSession {
     /// With the layer panel open, a press on it belongs to it; a press beside it (below the strip) closes it and
     /// does nothing more. Nil when the press goes on as usual.
     func pressWithLayerPanelOpen(_ event: InputEvent) -> Effects? {
-        guard isLayerPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        guard panels.isOpen(.layers), !ToolbarLayout.contains(y: event.y) else { return nil }
         input.contacts[event.device] = .onPanel
         let panel = layerPanel
         let shown = layersShown
@@ -192,7 +194,7 @@ extension EditingSession {
         case .layer(let row):
             if shown[row].id == currentLayer {
                 // A press on the current layer's name types a new one.
-                layerNameDraft = layerNameDraft == nil ? shown[row].name : nil
+                panels.layerNameDraft = panels.layerNameDraft == nil ? shown[row].name : nil
             } else {
                 effects = selectLayer(shown[row].id)
             }
@@ -209,10 +211,10 @@ extension EditingSession {
         case .button(.raise): effects = moveCurrentLayer(up: true)
         case .button(.lower): effects = moveCurrentLayer(up: false)
         case .scrollUp:
-            layerListTop = max(layerListTop - LayerPanel.visibleRows, 0)
+            panels.layerListTop = max(panels.layerListTop - LayerPanel.visibleRows, 0)
         case .scrollDown:
-            layerListTop = max(
-                0, min(layerListTop + LayerPanel.visibleRows, document.layers.count - LayerPanel.visibleRows))
+            panels.layerListTop = max(
+                0, min(panels.layerListTop + LayerPanel.visibleRows, document.layers.count - LayerPanel.visibleRows))
         }
         return effects
     }
@@ -227,24 +229,24 @@ extension EditingSession {
     /// A key while the layer panel is open; nil when it does not take it. It takes text only while a name is being
     /// typed (Return renames, Escape gives up), and Escape, which closes the panel.
     public func layerPanelKey(_ key: BrushEditorKey) -> Effects? {
-        guard isLayerPanelOpen else { return nil }
+        guard panels.isOpen(.layers) else { return nil }
         var effects = Effects()
         effects.redraw = true
-        guard let draft = layerNameDraft else {
+        guard let draft = panels.layerNameDraft else {
             guard key == .escape else { return nil }
             return closeLayerPanel()
         }
         switch key {
         case .text(let text):
             let printable = text.filter { !$0.isNewline && $0.unicodeScalars.allSatisfy { $0.value >= 0x20 } }
-            layerNameDraft = String((draft + printable).prefix(Layer.maximumNameLength))
+            panels.layerNameDraft = String((draft + printable).prefix(Layer.maximumNameLength))
         case .backspace:
-            layerNameDraft = String(draft.dropLast())
+            panels.layerNameDraft = String(draft.dropLast())
         case .enter:
-            layerNameDraft = nil
+            panels.layerNameDraft = nil
             effects.append(renameLayer(currentLayer, draft))
         case .escape:
-            layerNameDraft = nil
+            panels.layerNameDraft = nil
         }
         return effects
     }

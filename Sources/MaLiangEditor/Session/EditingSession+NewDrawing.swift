@@ -7,10 +7,12 @@ extension EditingSession {
     }
 
     /// The page the New panel's choices give.
-    public var newDrawingSize: Size { NewDrawingPanel.sizes[newDrawingChoice.size].size ?? document.size }
+    public var newDrawingSize: Size { NewDrawingPanel.sizes[panels.newDrawingChoice.size].size ?? document.size }
 
     /// The paper the New panel's choices give.
-    public var newDrawingPaper: Color { NewDrawingPanel.papers[newDrawingChoice.paper].color ?? document.background }
+    public var newDrawingPaper: Color {
+        NewDrawingPanel.papers[panels.newDrawingChoice.paper].color ?? document.background
+    }
 
     func toggleNewDrawingPanel() -> Effects {
         panels.toggle(.newDrawing)
@@ -21,7 +23,7 @@ extension EditingSession {
 
     /// Closes the New panel (Escape); nil when it is not open.
     public func closeNewDrawingPanel() -> Effects? {
-        guard isNewDrawingPanelOpen else { return nil }
+        guard panels.isOpen(.newDrawing) else { return nil }
         panels.close(.newDrawing)
         var effects = Effects()
         effects.redraw = true
@@ -30,7 +32,7 @@ extension EditingSession {
 
     /// Return on the open New panel: Create. Nil when it is not open.
     public func confirmNewDrawing() -> Effects? {
-        guard isNewDrawingPanelOpen else { return nil }
+        guard panels.isOpen(.newDrawing) else { return nil }
         panels.close(.newDrawing)
         var effects = Effects()
         effects.redraw = true
@@ -41,13 +43,13 @@ extension EditingSession {
     /// With the New panel open, a press below the strip belongs to it: a choice, Create or Cancel; anywhere else it
     /// closes the panel and does nothing more. Nil when the press goes on as usual.
     func pressWithNewDrawingPanelOpen(_ event: InputEvent) -> Effects? {
-        guard isNewDrawingPanelOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        guard panels.isOpen(.newDrawing), !ToolbarLayout.contains(y: event.y) else { return nil }
         input.contacts[event.device] = .onPanel
         var effects = Effects()
         effects.redraw = true
         switch newDrawingPanel.part(atX: event.x, y: event.y) {
-        case .size(let index): newDrawingChoice.size = index
-        case .paper(let index): newDrawingChoice.paper = index
+        case .size(let index): panels.newDrawingChoice.size = index
+        case .paper(let index): panels.newDrawingChoice.paper = index
         case .create: effects.append(confirmNewDrawing() ?? Effects())
         case .cancel, nil: panels.close(.newDrawing)
         case .background: break

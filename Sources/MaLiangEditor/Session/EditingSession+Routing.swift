@@ -124,7 +124,7 @@ extension EditingSession {
     /// With the toolbar's menu open, a press below the strip belongs to it: a button of the menu, or — anywhere
     /// else — closing it (the press does nothing more). Nil when the press goes on as usual.
     func pressWithMenuOpen(_ event: InputEvent) -> Effects? {
-        guard isToolbarMenuOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
+        guard panels.isMenuOpen, !ToolbarLayout.contains(y: event.y) else { return nil }
         if let action = toolbar.menuAction(atX: event.x, y: event.y) { return press(action) }
         panels.isMenuOpen = false
         var effects = Effects()

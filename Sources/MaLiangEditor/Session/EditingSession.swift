@@ -16,6 +16,13 @@ public final class EditingSession {
     var chosen = ChartletSelection()
     /// The panels under the toolbar, one open at a time, and what each keeps.
     public internal(set) var panels = PanelState()
+    /// The last colours painted with, most recent first, at most ``ColorPanel/recentCount`` (the shell keeps them
+    /// between sessions).
+    public var recentColors: [Color] = [] {
+        didSet { recentColors = Array(recentColors.prefix(ColorPanel.recentCount)) }
+    }
+    /// The brushes kept in files (the shell reads them at start and writes them when the editor saves or deletes).
+    public var savedBrushes: [BrushFile] = []
     /// The layer strokes and placed images go on (the top one at first).
     public internal(set) var currentLayer: LayerID
     /// The next press on the canvas takes a colour instead of drawing.

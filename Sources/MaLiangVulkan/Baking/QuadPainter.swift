@@ -63,7 +63,7 @@ struct QuadPainter {
         _ commands: CommandRecorder
     ) throws(VulkanError) {
         commands.bind(try pipelines.pipeline(.quad, format: format, blend: blend))
-        commands.bind([try pipelines.bind(source, repeating: sampler == .repeating)], layout: pipelines.quadLayout)
+        commands.bind(try pipelines.bind(source, repeating: sampler == .repeating), layout: pipelines.quadLayout)
         push(
             corners, texture: texture, targetWidth: targetWidth, targetHeight: targetHeight, opacity: opacity,
             fourth: dither ? 1 : 0, layout: pipelines.quadLayout, commands)

@@ -130,7 +130,7 @@ final class StampPainter {
             push.originY = Float(origin.y)
             commands.beginRendering(tile)
             commands.bind(pipeline)
-            commands.bind([descriptor], layout: pipelines.stampLayout)
+            commands.bind(descriptor, layout: pipelines.stampLayout)
             commands.bindInstances(buffer, offset: base)
             commands.push(push, layout: pipelines.stampLayout)
             commands.draw(vertices: 4, instances: count, firstInstance: first)

@@ -188,17 +188,16 @@ final class DocumentPaint {
     /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their copies are gone.
     private func unbake(_ stroke: Stroke) throws(VulkanError) {
         let layer = layers.paint(of: stroke.layer)
+        let reached = undo.tiles(reachedBy: stroke.id)
+        undo.forget(stroke.id)
         if let saved = undo.history.takeSnapshot(of: stroke.id) {
             try resources.context.submitAndWait { commands throws(VulkanError) in
                 for (key, copy) in saved { try layer.restore(key, from: copy, commands) }
             }
         } else {
             // A stroke whose paint came from the file was never stamped here: its tiles are worked out now.
-            let tiles = undo.tiles(reachedBy: stroke.id) ?? tilesReached(by: stroke)
-            undo.forget(stroke.id)
-            try rebuild(tiles, on: [stroke.layer])
+            try rebuild(reached ?? tilesReached(by: stroke), on: [stroke.layer])
         }
-        undo.forget(stroke.id)
     }
 
     /// The paint tiles `stroke`'s stamps reach.

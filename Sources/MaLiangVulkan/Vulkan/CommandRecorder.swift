@@ -230,6 +230,13 @@ struct CommandRecorder {
             nil)
     }
 
+    /// Binds one sampled image's set as set 0 (most draws: no array made per draw).
+    func bind(_ set: DescriptorSet, layout: PipelineLayout) {
+        var handle: VkDescriptorSet? = set.vkSet
+        vkCmdBindDescriptorSets(
+            vkCommandBuffer, VK_PIPELINE_BIND_POINT_GRAPHICS, layout.vkLayout, 0, 1, &handle, 0, nil)
+    }
+
     /// Binds instance data at `offset` of `buffer`.
     func bindInstances(_ buffer: GPUBuffer, offset: Int) {
         var handle: VkBuffer? = buffer.vkBuffer
@@ -237,20 +244,20 @@ struct CommandRecorder {
         vkCmdBindVertexBuffers(vkCommandBuffer, 0, 1, &handle, &start)
     }
 
-    /// Sets the push constants of `layout` to the bytes of `value` (a plain struct, or an array's elements).
+    /// Sets the push constants of `layout` to the bytes of `value`, a plain struct (an array's elements go through
+    /// ``push(_:layout:)-([Float],_)``: an array's own bytes are only its reference).
     func push<Value>(_ value: Value, layout: PipelineLayout) {
-        withUnsafeBytes(of: value) { bytes in
-            vkCmdPushConstants(
-                vkCommandBuffer, layout.vkLayout, layout.pushStages, 0, UInt32(bytes.count), bytes.baseAddress)
-        }
+        withUnsafeBytes(of: value) { push(bytes: $0, layout: layout) }
     }
 
     /// Sets the push constants of `layout` to `values`.
     func push(_ values: [Float], layout: PipelineLayout) {
-        values.withUnsafeBytes { bytes in
-            vkCmdPushConstants(
-                vkCommandBuffer, layout.vkLayout, layout.pushStages, 0, UInt32(bytes.count), bytes.baseAddress)
-        }
+        values.withUnsafeBytes { push(bytes: $0, layout: layout) }
+    }
+
+    private func push(bytes: UnsafeRawBufferPointer, layout: PipelineLayout) {
+        vkCmdPushConstants(
+            vkCommandBuffer, layout.vkLayout, layout.pushStages, 0, UInt32(bytes.count), bytes.baseAddress)
     }
 
     func draw(vertices: Int, instances: Int = 1, firstInstance: Int = 0) {

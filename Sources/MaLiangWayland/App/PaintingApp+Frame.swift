@@ -40,34 +40,34 @@ extension PaintingApp {
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
             readout: ToolbarWords.Readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
-            tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.isToolbarMenuOpen,
+            tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.panels.isMenuOpen,
             currentColor: session.style.color,
-            colorPanel: session.isColorPanelOpen
+            colorPanel: session.panels.isOpen(.color)
                 ? ColorPanelView(
-                    panel: session.colorPanel, wheel: session.wheelColor, color: session.style.color,
-                    recent: session.recentColors, draft: session.hexDraft) : nil,
+                    panel: session.colorPanel, wheel: session.panels.wheelColor, color: session.style.color,
+                    recent: session.recentColors, draft: session.panels.hexDraft) : nil,
             brushEditor: brushEditorView,
-            newDrawing: session.isNewDrawingPanelOpen
+            newDrawing: session.panels.isOpen(.newDrawing)
                 ? NewDrawingView(
-                    panel: session.newDrawingPanel, size: session.newDrawingChoice.size,
-                    paper: session.newDrawingChoice.paper, currentSize: document.size,
+                    panel: session.newDrawingPanel, size: session.panels.newDrawingChoice.size,
+                    paper: session.panels.newDrawingChoice.paper, currentSize: document.size,
                     currentPaper: document.background) : nil,
-            layers: session.isLayerPanelOpen
+            layers: session.panels.isOpen(.layers)
                 ? LayerPanelView(
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
-                    draft: session.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
+                    draft: session.panels.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil)
     }
 
     private var brushEditorView: BrushEditorView? {
-        guard session.isBrushEditorOpen, let brush = session.style.brush(eraser: false) else {
+        guard session.panels.isOpen(.brushEditor), let brush = session.style.brush(eraser: false) else {
             return nil
         }
         let page = session.savedBrushesPage
         return BrushEditorView(
             panel: session.brushEditor, brush: brush, name: session.currentBrushName,
             slot: BrushStyle.presets[session.style.preset], changed: session.isCurrentBrushChanged,
-            draft: session.brushNameDraft, saved: page.brushes.map(\.name), paged: page.paged)
+            draft: session.panels.brushNameDraft, saved: page.brushes.map(\.name), paged: page.paged)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).
