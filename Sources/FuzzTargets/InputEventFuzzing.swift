@@ -69,8 +69,10 @@ enum InputEventFuzzing {
                     showsClose: input.byte() & 1 == 0)
                 _ = session.resize(metrics)
             default:
-                switch input.byte() % 6 {
+                switch input.byte() % 8 {
                 case 4, 5: layerOperation(&input, session)
+                case 6: symmetryOperation(&input, session)
+                case 7: _ = session.setMirrorView(input.byte() & 1 == 0)
                 case 0:
                     _ = session.insertImage(
                         png: Data(Self.image), at: Point(x: input.coordinate(), y: input.coordinate()))
@@ -88,6 +90,20 @@ enum InputEventFuzzing {
             violated("the current layer \(session.currentLayer) is not in the document")
         }
         return !session.document.elements.isEmpty
+    }
+
+    /// Symmetry set directly (any mode, spokes and centre, beyond every range) or stepped through as Y and the spokes
+    /// keys do.
+    private static func symmetryOperation(_ input: inout ByteSource, _ session: EditingSession) {
+        let center = Point(x: input.coordinate(), y: input.coordinate())
+        let modes: [Symmetry.Mode?] = [
+            nil, .vertical, .horizontal, .both, .radial(spokes: Int(Int8(bitPattern: input.byte()))),
+        ]
+        switch input.byte() % 3 {
+        case 0: _ = session.setSymmetry(modes[Int(input.byte()) % modes.count].map { Symmetry($0, center: center) })
+        case 1: _ = session.perform(.symmetry)
+        default: _ = session.perform(input.byte() & 1 == 0 ? .moreSpokes : .fewerSpokes)
+        }
     }
 
     /// A layer operation, by the panel's keys or directly, with values beyond every range.
@@ -112,8 +128,8 @@ enum InputEventFuzzing {
         }
     }
 
-    /// What the file takes: ids and chartlets within the limits, every stroke's samples finite, layers within
-    /// bounds with every element on one of them.
+    /// What the file takes: ids and chartlets within the limits, every stroke's samples finite and its symmetry one
+    /// the file reads back, layers within bounds with every element on one of them.
     static func check(_ document: Document) {
         let layerIDs = Set(document.layers.map(\.id))
         guard !document.layers.isEmpty, document.layers.count <= Document.maximumLayers,
@@ -130,6 +146,19 @@ enum InputEventFuzzing {
             case .stroke(let stroke):
                 guard !stroke.samples.isEmpty, stroke.samples.allSatisfy({ $0.position.isFinite }) else {
                     violated("stroke \(stroke.id) with \(stroke.samples.count) samples")
+                }
+                // What the file writes it must read back: a symmetry it can draw.
+                if let symmetry = stroke.symmetry {
+                    let reach = -Limits.coordinate...Limits.coordinate
+                    let spokesValid: Bool
+                    if case .radial(let spokes) = symmetry.mode {
+                        spokesValid = Symmetry.spokes.contains(spokes)
+                    } else {
+                        spokesValid = true
+                    }
+                    guard spokesValid, reach.contains(symmetry.center.x), reach.contains(symmetry.center.y) else {
+                        violated("stroke \(stroke.id) with symmetry \(symmetry)")
+                    }
                 }
             }
         }

@@ -28,6 +28,18 @@ extension Canvas {
         apply(session.rotate(by: angle, aboutX: x, y: y))
     }
 
+    /// Whether the view shows the drawing mirrored left to right, to check proportions as a painter holds a picture
+    /// to a mirror. The drawing is unchanged and input still lands where it points; setting it flips the view about
+    /// the middle of the canvas's area, and zooming, panning, turning and ``fitDrawing()`` keep it.
+    ///
+    /// ```swift
+    /// canvas.mirrorView.toggle()
+    /// ```
+    public var mirrorView: Bool {
+        get { session.view.mirrored }
+        set { apply(session.setMirrorView(newValue)) }
+    }
+
     /// Shows the whole drawing, centred, at most 1:1.
     public func fitDrawing() { apply(session.fitView()) }
 

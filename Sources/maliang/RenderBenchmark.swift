@@ -134,15 +134,18 @@ enum RenderBenchmark {
             let drawn = try (0..<10).map { _ in
                 try canvas.measureFrame(view: view, width: 1920, height: 1080, copies: false)
             }.sorted()
-            func medianFrame(scale: Double) throws -> Double {
+            func medianFrame(scale: Double, mirrored: Bool = false) throws -> Double {
                 // Centred on the page, as a zoom about the window's middle leaves it.
-                let view = ViewTransform(scale: scale, offsetX: 960 * (1 - scale), offsetY: 540 * (1 - scale))
+                var view = ViewTransform(scale: scale, offsetX: 960 * (1 - scale), offsetY: 540 * (1 - scale))
+                if mirrored { view = view.flipped(aboutX: 960) }
                 return try (0..<10).map { _ in try canvas.measureFrame(view: view, width: 1920, height: 1080) }
                     .sorted()[5]
             }
             let zoomed = try medianFrame(scale: 0.8)
             let magnified = try medianFrame(scale: 1.5)
             let shrunk = try medianFrame(scale: 0.3)
+            let mirrored = try medianFrame(scale: 1, mirrored: true)
+            let mirroredZoomed = try medianFrame(scale: 0.8, mirrored: true)
             // Undo the last strokes, one at a time, then redo them.
             var undos: [Double] = []
             var redos: [Double] = []
@@ -160,10 +163,11 @@ enum RenderBenchmark {
                 String(
                     format:
                         "%5d strokes: load %.2f s; frame 1920×1080 median %.2f ms; undo median %.2f ms; redo median %.2f ms; "
-                        + "%d tiles; frame drawn, not copied %.2f ms; at 0.8× %.2f ms; at 1.5× %.2f ms; at 0.3× %.2f ms",
+                        + "%d tiles; frame drawn, not copied %.2f ms; at 0.8× %.2f ms; at 1.5× %.2f ms; at 0.3× %.2f ms; "
+                        + "mirrored at 1:1 %.2f ms, at 0.8× %.2f ms",
                     count, seconds(load), frames[frames.count / 2] * 1000, undos.sorted()[2] * 1000,
                     redos.sorted()[2] * 1000, canvas.paintTileCount, drawn[5] * 1000, zoomed * 1000, magnified * 1000,
-                    shrunk * 1000))
+                    shrunk * 1000, mirrored * 1000, mirroredZoomed * 1000))
             try layerCosts(canvas, document, strokes: count)
         }
     }

@@ -40,6 +40,8 @@ public struct Stroke: Hashable, Codable, Sendable {
     public var samples: StrokeSamples
     /// The layer it is painted on.
     public var layer: LayerID
+    /// The copies it paints of itself (mirrored or turned about a centre), if any.
+    public var symmetry: Symmetry?
 
     /// A stroke of `samples` drawn with `brush` on `layer`; `seed` fixes its random angles, `canvasScale` is the
     /// zoom it was drawn at.
@@ -47,12 +49,23 @@ public struct Stroke: Hashable, Codable, Sendable {
         id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples,
         layer: LayerID = .first
     ) {
+        self.init(
+            id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: samples, layer: layer, symmetry: nil)
+    }
+
+    /// A stroke as ``init(id:brush:seed:canvasScale:samples:layer:)-(_,_,_,_,StrokeSamples,_)`` makes it, painting
+    /// the copies of itself that `symmetry` gives.
+    public init(
+        id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: StrokeSamples,
+        layer: LayerID = .first, symmetry: Symmetry?
+    ) {
         self.id = id
         self.brush = brush
         self.seed = seed
         self.canvasScale = Limits.clamp(canvasScale, to: Limits.zoom)
         self.samples = samples
         self.layer = layer
+        self.symmetry = symmetry
     }
 
     /// A stroke of `samples` drawn with `brush` (see ``init(id:brush:seed:canvasScale:samples:layer:)-(_,_,_,_,StrokeSamples,_)``).
@@ -64,8 +77,20 @@ public struct Stroke: Hashable, Codable, Sendable {
             id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples), layer: layer)
     }
 
-    /// A builder that reproduces this stroke's stamps.
-    public func makeBuilder() -> StrokeBuilder { StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale) }
+    /// A symmetric stroke of `samples` (see ``init(id:brush:seed:canvasScale:samples:layer:symmetry:)-(_,_,_,_,StrokeSamples,_,_)``).
+    public init(
+        id: ElementID, brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, samples: [InputSample],
+        layer: LayerID = .first, symmetry: Symmetry?
+    ) {
+        self.init(
+            id: id, brush: brush, seed: seed, canvasScale: canvasScale, samples: StrokeSamples(samples), layer: layer,
+            symmetry: symmetry)
+    }
+
+    /// A builder that reproduces this stroke's stamps, its symmetry's copies among them.
+    public func makeBuilder() -> StrokeBuilder {
+        StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: symmetry)
+    }
 }
 
 /// An image placed on the canvas, kept as an editable object above the paint.

@@ -65,12 +65,24 @@ extension StrokeBuilder {
 
     /// Counts `count` more stamps against ``stampLimit``; `false` once the stroke is over the limit.
     mutating func reserveStamps(_ count: Int) -> Bool {
+        // A symmetric stroke's copies count too.
+        let count = count * (1 + copies.count)
         guard stampCount + count <= Self.stampLimit else {
             isTruncated = true
             return false
         }
         stampCount += count
         return true
+    }
+
+    /// Appends each symmetry copy of `stamps[first...]` (the stamps just made), copy by copy.
+    func appendCopies(of first: Int, in stamps: inout [Stamp]) {
+        guard !copies.isEmpty, first < stamps.count else { return }
+        let made = first..<stamps.count
+        stamps.reserveCapacity(stamps.count + made.count * copies.count)
+        for copy in copies {
+            for index in made { stamps.append(copy.apply(stamps[index])) }
+        }
     }
 }
 

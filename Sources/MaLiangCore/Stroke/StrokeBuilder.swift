@@ -31,6 +31,8 @@ public struct StrokeBuilder {
     var direction = SIMD2<Double>(1, 0)
     var chartletIndex: UInt16 = 0
     private var finished = false
+    /// The symmetry's copies besides the stroke itself (none without a symmetry).
+    let copies: [SymmetryCopy]
 
     /// Samples used so far.
     public private(set) var acceptedSampleCount = 0
@@ -46,8 +48,14 @@ public struct StrokeBuilder {
     ///   - seed: the stroke's saved seed for random angles and random chartlets.
     ///   - canvasScale: the view's zoom when the stroke started (for brushes that do not scale with the canvas).
     public init(brush: AnyBrush, seed: UInt64, canvasScale: Double = 1) {
+        self.init(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: nil)
+    }
+
+    /// A builder whose stamps each get `symmetry`'s copies (after it, in the order ``Symmetry/copies`` gives).
+    public init(brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, symmetry: Symmetry?) {
         recipe = StampRecipe(brush: brush, canvasScale: canvasScale)
         random = SplitMix64(seed: seed)
+        copies = Array(symmetry?.copies.dropFirst() ?? [])
     }
 
     /// Number of samples the builder holds: constant, whatever the stroke's length.
@@ -55,6 +63,8 @@ public struct StrokeBuilder {
 
     /// Adds one sample; appends the stamps it makes certain to `stamps`.
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
+        let first = stamps.count
+        defer { appendCopies(of: first, in: &stamps) }
         guard !finished, let sample = sample.validated() else {
             rejectedSampleCount += 1
             return
@@ -111,6 +121,8 @@ public struct StrokeBuilder {
     /// Ends the stroke at pen-up: draws the rest of the path to the last sample, or a single dab for a tap.
     public mutating func finish(into stamps: inout [Stamp]) {
         guard !finished else { return }
+        let first = stamps.count
+        defer { appendCopies(of: first, in: &stamps) }
         finished = true
         guard let last = latest else { return }
         if let before = previous {

@@ -57,6 +57,10 @@ enum KeyCommand {
         case (0x5d, false, _): .larger  // ]
         case (0x65, false, false): .eraser  // e
         case (0x62, false, false): .brush  // b
+        case (0x68, false, false): .mirrorView  // h
+        case (0x79, false, false): .symmetry  // y
+        case (0x2c, false, false): .fewerSpokes  // ,
+        case (0x2e, false, false): .moreSpokes  // .
         case (0x31...0x39, false, false): .preset(Int(keysym) - 0x30)  // 1…9
         case (0x30, false, false), (0x30, true, false): .resetView  // 0, Ctrl+0
         case (0x31, true, false): .actualPixels  // Ctrl+1

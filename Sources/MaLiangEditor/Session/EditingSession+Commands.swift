@@ -24,6 +24,12 @@ public enum Command: Equatable, Sendable {
     case resetView
     /// One document pixel per screen pixel, not turned.
     case actualPixels
+    /// The view mirrored left to right, or back as drawn (H).
+    case mirrorView
+    /// The next symmetry mode: off, vertical, horizontal, both, radial (Y).
+    case symmetry
+    /// One spoke fewer or more for radial symmetry (, and .).
+    case fewerSpokes, moreSpokes
     case deleteSelection
     /// Fingers paint, or only move the view.
     case togglePenOnly
@@ -78,12 +84,20 @@ extension EditingSession {
         case .layers: return toggleLayerPanel()
         case .resetView: return fitView()
         case .actualPixels: return actualPixelsView()
+        case .mirrorView:
+            effects = setMirrorView(!view.mirrored)
+            effects.messages.append(
+                StatusMessage(
+                    .info, view.mirrored ? "View mirrored (H shows it as drawn)" : "View as drawn (H mirrors it)"))
         case .deleteSelection: return deleteSelection()
         case .togglePenOnly:
             penOnly.toggle()
             effects.messages.append(
                 StatusMessage(.info, penOnly ? "Fingers only move the view" : "Fingers paint too"))
         case .panHold(let held): input.spaceHeld = held
+        case .symmetry: return nextSymmetryMode()
+        case .fewerSpokes: return changeSpokes(by: -1)
+        case .moreSpokes: return changeSpokes(by: 1)
         }
         if !effects.changes.isEmpty {
             // The selected image may be gone (undone), or a drag in progress out of date.
@@ -136,6 +150,8 @@ extension EditingSession {
         case .undo: perform(.undo)
         case .redo: perform(.redo)
         case .fit: perform(.resetView)
+        case .mirrorView: perform(.mirrorView)
+        case .symmetry: perform(.symmetry)
         case .export: perform(.exportPNG)
         case .newDocument: perform(.newDocument)
         case .open: perform(.open)

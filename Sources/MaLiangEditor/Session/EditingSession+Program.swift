@@ -5,13 +5,13 @@ import MaLiangStore
 /// Edits made by a program rather than a hand (the library's MaLiang-style API): each one an undo step, returned
 /// as effects like any input's.
 extension EditingSession {
-    /// Adds a finished stroke through `samples` (document pixels) with `brush` on the current layer; nothing when no
-    /// sample is usable.
+    /// Adds a finished stroke through `samples` (document pixels) with `brush` on the current layer, with the
+    /// copies ``symmetry`` paints; nothing when no sample is usable.
     public func addStroke(_ samples: some Sequence<InputSample>, brush: AnyBrush, seed: UInt64? = nil) -> Effects {
         var effects = Effects()
         let stroke = Stroke(
             id: document.makeElementID(), brush: brush, seed: seed ?? makeSeed(), canvasScale: strokeCanvasScale,
-            samples: StrokeSamples(samples), layer: currentLayer)
+            samples: StrokeSamples(samples), layer: currentLayer, symmetry: symmetry)
         effects.changes = document.append(.stroke(stroke))
         effects.redraw = !effects.changes.isEmpty
         return effects

@@ -30,8 +30,8 @@ extension EditingSession {
         return effects
     }
 
-    /// What a contact on the canvas does, in order of precedence: take a colour, move the view, select an image,
-    /// drag the selected image, paint.
+    /// What a contact on the canvas does, in order of precedence: take a colour, move the view, move the symmetry
+    /// guide's centre, select an image, drag the selected image, paint.
     func beginCanvasContact(_ event: InputEvent) -> (Contact, Effects) {
         let point = documentPoint(x: event.x, y: event.y)
         var effects = Effects()
@@ -44,6 +44,9 @@ extension EditingSession {
         let buttons = event.buttons
         if event.tool == .mouse && (buttons.contains(.middle) || (buttons.contains(.primary) && input.spaceHeld)) {
             return (.panning(x: event.x, y: event.y), effects)
+        }
+        if let offset = grabSymmetryCenter(event) {
+            return (.movingSymmetryCenter(dx: offset.dx, dy: offset.dy), effects)
         }
         if event.tool == .mouse && buttons.contains(.secondary) {
             effects.append(select(at: point))
@@ -81,6 +84,8 @@ extension EditingSession {
             return dragBrushEditor(drag, x: event.x, y: event.y)
         case .layerOpacity(let id):
             return dragLayerOpacity(id, x: event.x, y: event.y)
+        case .movingSymmetryCenter(let dx, let dy):
+            return moveSymmetryCenter(event, offset: (dx, dy))
         case .toolbar, .ignored, .choosingColor, .onPanel, nil:
             return Effects()
         }
@@ -96,7 +101,8 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
-        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .layerOpacity, .onPanel:
+        case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .layerOpacity, .onPanel,
+            .movingSymmetryCenter:
             return Effects()
         }
     }

@@ -17,7 +17,7 @@ extension EditingSession {
         }
         let stroke = Stroke(
             id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: strokeCanvasScale, samples: [],
-            layer: currentLayer)
+            layer: currentLayer, symmetry: symmetry)
         live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionBounds: nil)
         effects.live.append(.began(stroke))
         effects.append(continueStroke(event))

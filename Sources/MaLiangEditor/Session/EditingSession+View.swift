@@ -88,14 +88,27 @@ extension EditingSession {
         return pan(byX: -dx * s, y: -dy * s)
     }
 
-    /// Shows the document at one document pixel per screen pixel, not turned, keeping what is at the centre of the
-    /// canvas area there.
+    /// Shows the document mirrored left to right, or no longer mirrored, about the middle of the canvas area: what
+    /// is there stays there. The drawing does not change; pen, finger and mouse still land where they point.
+    public func setMirrorView(_ mirrored: Bool) -> Effects {
+        var effects = Effects()
+        guard mirrored != view.mirrored else { return effects }
+        view = view.flipped(aboutX: window.bufferWidth / 2)
+        snapToWholePixels()
+        effects.redraw = true
+        return effects
+    }
+
+    /// Shows the document at one document pixel per screen pixel, not turned (still mirrored if it was), keeping
+    /// what is at the centre of the canvas area there.
     public func actualPixelsView() -> Effects {
         let toolbar = toolbarHeight * window.scale
         let centreX = window.bufferWidth / 2
         let centreY = toolbar + max(window.bufferHeight - toolbar, 1) / 2
         let (x, y) = view.invert(centreX, centreY)
-        view = ViewTransform(scale: 1, rotation: 0, offsetX: centreX - x, offsetY: centreY - y)
+        let mirrored = view.mirrored
+        view = ViewTransform(
+            scale: 1, rotation: 0, offsetX: centreX - (mirrored ? -x : x), offsetY: centreY - y, mirrored: mirrored)
         snapToWholePixels()
         var effects = Effects()
         effects.redraw = true
@@ -103,8 +116,10 @@ extension EditingSession {
         return effects
     }
 
-    /// Centres the document in the window's canvas area at a zoom that shows it whole (at most 1:1).
+    /// Centres the document in the window's canvas area at a zoom that shows it whole (at most 1:1), unturned (still
+    /// mirrored if it was).
     public func fitView() -> Effects {
+        let mirrored = view.mirrored
         let toolbar = toolbarHeight * window.scale
         let width = window.bufferWidth
         let height = max(window.bufferHeight - toolbar, 1)
@@ -113,6 +128,7 @@ extension EditingSession {
         view = ViewTransform(
             scale: zoom, rotation: 0, offsetX: (width - document.size.width * zoom) / 2,
             offsetY: toolbar + (height - document.size.height * zoom) / 2)
+        if mirrored { view = view.flipped(aboutX: width / 2) }
         snapToWholePixels()
         var effects = Effects()
         effects.redraw = true

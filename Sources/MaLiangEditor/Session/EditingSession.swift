@@ -25,6 +25,8 @@ public final class EditingSession {
     public var savedBrushes: [BrushFile] = []
     /// The layer strokes and placed images go on (the top one at first).
     public internal(set) var currentLayer: LayerID
+    /// The symmetry new strokes get, and the centre and spokes kept while it is off.
+    public internal(set) var symmetrySetting = SymmetrySetting()
     /// The next press on the canvas takes a colour instead of drawing.
     public internal(set) var isPickingColor = false
     /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:
@@ -93,6 +95,8 @@ public final class EditingSession {
         case editingBrush(BrushEditorDrag)
         /// Dragging a layer's opacity on the layer panel.
         case layerOpacity(LayerID)
+        /// Moving the symmetry guide's centre; its offset from the contact, document pixels.
+        case movingSymmetryCenter(dx: Double, dy: Double)
         /// A press that a panel (colour, brush editor, New) took, or that closed one: nothing follows it, and a
         /// finger's never reaches the touch tracker.
         case onPanel

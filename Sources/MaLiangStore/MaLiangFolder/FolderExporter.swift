@@ -114,8 +114,16 @@ public struct FolderExporter {
             case .stroke(let stroke):
                 if case .chartlet = stroke.brush {
                     index += max(placedImages(stroke).count - 1, 0)
-                } else if try writeLineStrip(stroke, index: index, separator: counts.lineStrips > 0, to: &writer) {
-                    counts.lineStrips += 1
+                } else {
+                    // A symmetric stroke's copies are lines of their own (MaLiang has no symmetry).
+                    for (number, copy) in Self.copies(of: stroke).enumerated() {
+                        if number > 0 { index += 1 }
+                        if try writeLineStrip(
+                            stroke, copy: copy, index: index, separator: counts.lineStrips > 0, to: &writer)
+                        {
+                            counts.lineStrips += 1
+                        }
+                    }
                 }
             }
             if offset % 64 == 0 { progress?(0.9 * Double(offset) / Double(total)) }
@@ -132,7 +140,10 @@ public struct FolderExporter {
                     angle: chartlet.angle, separator: counts.chartlets > 0, to: &writer)
                 counts.chartlets += 1
             case .stroke(let stroke):
-                guard case .chartlet = stroke.brush else { continue }
+                guard case .chartlet = stroke.brush else {
+                    index += Self.copies(of: stroke).count - 1
+                    continue
+                }
                 let placed = placedImages(stroke)
                 for (offset, image) in placed.enumerated() {
                     use(image.texture)
@@ -173,12 +184,20 @@ public struct FolderExporter {
         try writer.append(json + "}")
     }
 
-    /// Writes one stroke as a line strip; false when it has no usable sample.
-    private func writeLineStrip(_ stroke: Stroke, index: Int, separator: Bool, to writer: inout StreamWriter)
-        throws(StoreError) -> Bool
-    {
+    /// The copies a stroke paints: its symmetry's, or the stroke as it is (nil).
+    private static func copies(of stroke: Stroke) -> [SymmetryCopy?] {
+        stroke.symmetry.map { $0.copies.map { Optional($0) } } ?? [nil]
+    }
+
+    /// Writes one stroke (or one `copy` of a symmetric one) as a line strip; false when it has no usable sample.
+    private func writeLineStrip(
+        _ stroke: Stroke, copy: SymmetryCopy?, index: Int, separator: Bool, to writer: inout StreamWriter
+    ) throws(StoreError) -> Bool {
         let brush = stroke.brush.base
-        let samples = stroke.samples.loaded()
+        var samples = Array(stroke.samples.loaded())
+        if let copy {
+            for index in samples.indices { samples[index].position = copy.apply(samples[index].position) }
+        }
         guard let first = samples.first else { return false }
         guard samples.allSatisfy({ $0.position.isFinite }) else {
             throw StoreError(.io, "stroke \(stroke.id) could not be read from its document file")

@@ -34,7 +34,7 @@ struct NativeReader {
         let rows = try database.prepare(
             """
             SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle,
-                \(version >= 2 ? "layer" : "1")
+                \(version >= 2 ? "layer" : "1"), \(version >= 3 ? "symmetry" : "NULL")
             FROM elements WHERE visible = 1 ORDER BY id
             """)
         try rows.bind([])
@@ -117,11 +117,19 @@ struct NativeReader {
             guard Limits.zoom.contains(scale) else {
                 return .failure(Problem(reason: "stroke \(id) was drawn at an impossible zoom (\(scale))"))
             }
+            var symmetry: Symmetry?
+            if let text = row.text(13) {
+                guard let read = SymmetryText.symmetry(text) else {
+                    return .failure(
+                        Problem(reason: "stroke \(id) has a symmetry that cannot be drawn (\"\(text.prefix(60))\")"))
+                }
+                symmetry = read
+            }
             return .success(
                 .stroke(
                     Stroke(
                         id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale,
-                        samples: samples, layer: LayerID(row.int64(12)))))
+                        samples: samples, layer: LayerID(row.int64(12)), symmetry: symmetry)))
         case "chartlet":
             let values = (7...11).map { row.double(Int32($0)) }
             guard let texture = row.text(6) else {

@@ -19,7 +19,7 @@ struct Statements {
         insertElement = try database.prepare(
             """
             INSERT OR REPLACE INTO elements(id, visible, kind, brush, seed, canvas_scale, samples, texture_id, center_x,
-                center_y, width, height, angle, layer) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                center_y, width, height, angle, layer, symmetry) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         hideElement = try database.prepare("UPDATE elements SET visible = 0 WHERE id = ?")
         showElement = try database.prepare("UPDATE elements SET visible = 1 WHERE id = ?")
@@ -109,6 +109,7 @@ struct Statements {
                     .integer(Int64(bitPattern: stroke.seed)),
                     .real(stroke.canvasScale), .blob(SampleCodec.encode(stroke.samples)), .null, .null, .null, .null,
                     .null, .null, .integer(stroke.layer.rawValue),
+                    stroke.symmetry.map { .text(SymmetryText.text($0)) } ?? .null,
                 ])
         case .chartlet(let chartlet):
             try insertElement.run(
@@ -117,7 +118,7 @@ struct Statements {
                     .text(chartlet.textureID),
                     .real(chartlet.center.x), .real(chartlet.center.y), .real(chartlet.size.width),
                     .real(chartlet.size.height),
-                    .real(chartlet.angle), .integer(chartlet.layer.rawValue),
+                    .real(chartlet.angle), .integer(chartlet.layer.rawValue), .null,
                 ])
         }
     }

@@ -3,7 +3,7 @@
 enum Schema {
     /// 'MLNG': marks a SQLite database as a MaLiang document.
     static let applicationID: Int64 = 0x4D4C_4E47
-    static let currentVersion: Int64 = 2
+    static let currentVersion: Int64 = 3
 
     /// `steps[n]` upgrades a version-n database to version n + 1 (version 0: an empty database).
     static let steps: [Int64: String] = [
@@ -40,6 +40,10 @@ enum Schema {
         INSERT INTO layers(id, position, name) VALUES (1, 0, 'Layer 1');
         ALTER TABLE elements ADD COLUMN layer INTEGER NOT NULL DEFAULT 1;
         CREATE INDEX elements_by_layer ON elements(layer);
+        """,
+        // Symmetry: a stroke's copies of itself (``SymmetryText``); strokes of a version-2 file have none.
+        2: """
+        ALTER TABLE elements ADD COLUMN symmetry TEXT;
         """,
     ]
 

@@ -32,7 +32,7 @@ final class KeptPaint {
     /// another layer, another page size or way of stamping gives another key. (Layers' settings are not paint:
     /// they are applied when the layers are composed.)
     var paintKey: String {
-        // FNV-1a over every stroke's id, seed and sample count, in order.
+        // FNV-1a over every stroke's id, seed, sample count, layer and symmetry, in order.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
             for shift in stride(from: 0, to: 64, by: 8) {
@@ -46,6 +46,15 @@ final class KeptPaint {
             mix(stroke.seed)
             mix(UInt64(stroke.samples.count))
             mix(UInt64(bitPattern: stroke.layer.rawValue))
+            // Only a symmetric stroke mixes more: paint kept for strokes without one keeps its key.
+            if let symmetry = stroke.symmetry {
+                for copy in symmetry.copies {
+                    mix(copy.turn.bitPattern)
+                    mix(copy.mirrored ? 1 : 0)
+                }
+                mix(symmetry.center.x.bitPattern)
+                mix(symmetry.center.y.bitPattern)
+            }
         }
         let size = "\(Int(document.size.width.rounded(.up)))x\(Int(document.size.height.rounded(.up)))"
         return "paint \(Self.format) page \(size) tile \(TileLayer.tileSize) strokes \(strokes) fnv "

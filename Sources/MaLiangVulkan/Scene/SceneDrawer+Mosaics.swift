@@ -31,7 +31,7 @@ extension SceneDrawer {
         let zoom = transform.scale / layer.scale
         // A turn too small to move a corner by a millionth of a pixel is no turn.
         let exact =
-            abs(zoom - 1) < 1e-9 && abs(transform.rotation) < 1e-12
+            abs(zoom - 1) < 1e-9 && abs(transform.rotation) < 1e-12 && !transform.mirrored
             && transform.offsetX == transform.offsetX.rounded()
             && transform.offsetY == transform.offsetY.rounded()
         let liveLayers = layer === paint.paint ? live.shownAbove.map(\.layers) ?? [] : []

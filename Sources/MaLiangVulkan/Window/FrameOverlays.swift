@@ -19,14 +19,35 @@ public struct OverlayPlacement {
     public var width: Double
     public var height: Double
     public var opacity: Float
+    /// Radians the rectangle is turned by about its centre, clockwise on screen (a guide line at an angle).
+    public var turn: Double
 
-    public init(_ image: OverlayImage, x: Double, y: Double, width: Double, height: Double, opacity: Float = 1) {
+    public init(
+        _ image: OverlayImage, x: Double, y: Double, width: Double, height: Double, opacity: Float = 1,
+        turn: Double = 0
+    ) {
         self.image = image
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.opacity = opacity
+        self.turn = turn
+    }
+
+    /// Its corners in the window.
+    var corners: QuadPainter.Corners {
+        guard turn != 0 else { return .rectangle(x: x, y: y, width: width, height: height) }
+        let c = cos(turn)
+        let s = sin(turn)
+        let centerX = x + width / 2
+        let centerY = y + height / 2
+        return QuadPainter.Corners(
+            points: [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].map { u, v in
+                let dx = u * width
+                let dy = v * height
+                return (centerX + c * dx - s * dy, centerY + s * dx + c * dy)
+            })
     }
 }
 

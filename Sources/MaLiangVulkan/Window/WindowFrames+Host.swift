@@ -45,9 +45,9 @@ extension WindowFrames {
     }
 
     /// The plan for a frame of `width`×`height` through `view`, or nil where the frame is drawn on the device: not a
-    /// CPU device, a turned view, a paper that is not opaque, or a whole zoom (whose tiles are copied instead).
+    /// CPU device, a turned or mirrored view, a paper that is not opaque, or a whole zoom (whose tiles are copied instead).
     func hostFramePlan(_ view: ViewTransform, width: Int, height: Int) -> HostFramePlan? {
-        guard host.isOn, paint.scale == 1, view.rotation == 0, overlays.paperBytes[3] == 255, view.scale.isFinite,
+        guard host.isOn, paint.scale == 1, view.isUnturned, overlays.paperBytes[3] == 255, view.scale.isFinite,
             view.scale > 0, wholePixelPlacement(view) == nil,
             let shown = scene.tilesShown(paint, through: view, width: width, height: height)
         else { return nil }

@@ -50,10 +50,11 @@ final class WindowFrames {
         return Set(rows.flatMap { row in columns.map { TileKey(column: $0, row: row) } })
     }
 
-    /// Where the page lands when `view` shows it unturned at a whole zoom on whole pixels over an opaque paper:
-    /// then its tiles can be copied from ``DisplayTiles``. Nil for any other view.
+    /// Where the page lands when `view` shows it unturned and unmirrored at a whole zoom on whole pixels over an
+    /// opaque paper: then its tiles can be copied from ``DisplayTiles`` (a copy cannot mirror). Nil for any other
+    /// view.
     func wholePixelPlacement(_ view: ViewTransform) -> (scale: Int, page: BufferRect)? {
-        guard paint.scale == 1, view.rotation == 0, paperBytes[3] == 255,
+        guard paint.scale == 1, view.isUnturned, paperBytes[3] == 255,
             let scale = DisplayTiles.scales.first(where: { abs(view.scale - Double($0)) < 1e-9 })
         else { return nil }
         let x = view.offsetX.rounded()
@@ -169,8 +170,7 @@ final class WindowFrames {
         }
         for overlay in windowOverlays {
             try quads.draw(
-                overlay.image.image,
-                corners: .rectangle(x: overlay.x, y: overlay.y, width: overlay.width, height: overlay.height),
+                overlay.image.image, corners: overlay.corners,
                 targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,
                 commands)
         }
@@ -203,12 +203,14 @@ final class WindowFrames {
         if blend == .under, paperBytes[3] < 255 { try drawChecks() }
     }
 
-    /// The pixels an opaque paper covers when `view` does not turn it: those whose centres lie inside the page
-    /// (left and top edges inclusive, as the rasteriser fills), or nil.
+    /// The pixels an opaque paper covers when `view` does not turn it (mirrored or not): those whose centres lie
+    /// inside the page (left and top edges inclusive, as the rasteriser fills), or nil.
     func unturnedPage(_ view: ViewTransform) -> BufferRect? {
         guard view.rotation == 0, paperBytes[3] == 255 else { return nil }
-        let (left, top) = view.apply(0, 0)
-        let (right, bottom) = view.apply(document.size.width, document.size.height)
+        let (originX, top) = view.apply(0, 0)
+        let (farX, bottom) = view.apply(document.size.width, document.size.height)
+        let left = min(originX, farX)
+        let right = max(originX, farX)
         func firstCentre(_ edge: Double) -> Double { (edge - 0.5).rounded(.up) }
         let x0 = firstCentre(left)
         let y0 = firstCentre(top)

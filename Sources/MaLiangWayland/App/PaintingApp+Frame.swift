@@ -12,6 +12,8 @@ extension PaintingApp {
         let width = Double(presenter.swapchain.width)
         var overlays = try chrome.toolbar.overlays(
             width: width, scale: scale, layout: session.toolbar, state: toolbarState)
+        // The guide under the toolbar and panels, over the drawing.
+        overlays.insert(contentsOf: symmetryGuide(), at: 0)
         overlays += selectionHandles()
         if chrome.showsShortcuts {
             overlays += try chrome.shortcutSheet.overlays(
@@ -39,7 +41,9 @@ extension PaintingApp {
         return Toolbar.State(
             brush: session.style.preset, color: ToolbarLayout.colors.firstIndex(of: session.style.color),
             picking: session.isPickingColor,
-            readout: ToolbarWords.Readout(size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale),
+            readout: ToolbarWords.Readout(
+                size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale,
+                mirrored: session.view.mirrored),
             tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.panels.isMenuOpen,
             currentColor: session.style.color,
             colorPanel: session.panels.isOpen(.color)
@@ -56,7 +60,8 @@ extension PaintingApp {
                 ? LayerPanelView(
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
                     draft: session.panels.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
-                    settings: document.layer(session.currentLayer)) : nil)
+                    settings: document.layer(session.currentLayer)) : nil,
+            mirrored: session.view.mirrored, symmetric: session.symmetry != nil)
     }
 
     private var brushEditorView: BrushEditorView? {

@@ -30,6 +30,10 @@ final class Toolbar {
         var newDrawing: NewDrawingView?
         /// The layer panel, when it is open.
         var layers: LayerPanelView?
+        /// The view shows the drawing mirrored.
+        var mirrored = false
+        /// New strokes are painted with symmetry.
+        var symmetric = false
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -45,7 +49,7 @@ final class Toolbar {
     private let newDrawingPictures: NewDrawingPictures
     private let layerPictures: LayerPanelPictures
     private var words = TextCache()
-    private let tooltipBackground: OverlayImage
+    let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
     /// Dark or light, as the desktop prefers.
     var theme = WindowTheme.dark
@@ -87,7 +91,7 @@ final class Toolbar {
             (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
             (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
-            (.open, .open), (.saveAs, .saveAs), (.layers, .layers),
+            (.open, .open), (.saveAs, .saveAs), (.layers, .layers), (.mirrorView, .mirrorView), (.symmetry, .symmetry),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -145,6 +149,7 @@ final class Toolbar {
             || (action == .picker && state.picking) || (action == .more && state.menuOpen)
             || (action == .colorWheel && state.colorPanel != nil)
             || (action == .brushEditor && state.brushEditor != nil) || (action == .layers && state.layers != nil)
+            || (action == .mirrorView && state.mirrored) || (action == .symmetry && state.symmetric)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }

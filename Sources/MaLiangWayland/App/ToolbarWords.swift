@@ -22,6 +22,9 @@ enum ToolbarWords {
         case .undo: "Undo (Ctrl+Z)"
         case .redo: "Redo (Ctrl+Shift+Z)"
         case .fit: "Show the whole drawing (0)"
+        case .mirrorView: "Mirror the view left to right, to check proportions; the drawing is unchanged (H)"
+        case .symmetry:
+            "Symmetry for new strokes: off, vertical, horizontal, both, radial (Y; , and . change the spokes)"
         case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
         case .export: "Export as PNG… (Ctrl+Shift+E)"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"
@@ -42,10 +45,11 @@ enum ToolbarWords {
 
         init() {}
 
-        init(size: Double?, opacity: Double?, zoom: Double) {
+        /// `mirrored`: the view shows the drawing mirrored, said beside the zoom.
+        init(size: Double?, opacity: Double?, zoom: Double, mirrored: Bool = false) {
             self.size = size.map { ($0 < 10 ? String(format: "%.1f", $0) : String(Int($0.rounded()))) + " px" }
             self.opacity = opacity.map { "\(Int(($0 * 100).rounded())) %" }
-            self.zoom = "zoom \(Int((zoom * 100).rounded())) %"
+            self.zoom = "zoom \(Int((zoom * 100).rounded())) %" + (mirrored ? " · mirrored" : "")
         }
 
         /// Two short lines for beside the buttons: "6.0 px · 100 %" over "zoom 50 %".

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The toolbar's icons for how the drawing is shown and painted: the mirrored view, symmetry.
+extension VectorIcon {
+    /// Two triangles facing each other across a broken vertical line: the view mirrored left to right.
+    static var mirrorView: VectorIcon {
+        var icon = VectorIcon()
+        for y in stride(from: 7.0, to: 33, by: 6) { icon.path([(20, y), (20, y + 3.5)]) }
+        icon.stroke(width: 2)
+        icon.path([(16, 11), (16, 29), (5, 29)], closed: true)
+        icon.fill()
+        icon.path([(24, 11), (24, 29), (35, 29)], closed: true)
+        icon.stroke(width: 2)
+        return icon
+    }
+}
+
+extension VectorIcon {
+    /// Six spokes about a hub: symmetry.
+    static var symmetry: VectorIcon {
+        var icon = VectorIcon()
+        for spoke in 0..<6 {
+            let angle = Double(spoke) * .pi / 3 - .pi / 2
+            icon.path([(20 + 5 * cos(angle), 20 + 5 * sin(angle)), (20 + 13 * cos(angle), 20 + 13 * sin(angle))])
+        }
+        icon.stroke(width: 2.2)
+        icon.disc(20, 20, radius: 2.5)
+        return icon
+    }
+}
