@@ -79,7 +79,7 @@ final class FrameRequests: FrameScheduler {
     weak var window: FrameScheduler?
 
     func present(_ effects: Effects) {
-        if effects.redraw || effects.damage != nil || !effects.live.isEmpty || !effects.changes.isEmpty {
+        if effects.redraw || !effects.damage.isEmpty || !effects.live.isEmpty || !effects.changes.isEmpty {
             needsFrame = true
         }
         window?.present(effects)

@@ -18,7 +18,8 @@ import TestCompositor
 /// never seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured
 /// is the path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With
 /// `--busy-core`, another process keeps one core busy all along. `--brush` picks one of the toolbar's brushes by
-/// its key before the replay; the window's default is the pen.
+/// its key before the replay; the window's default is the pen. `--spokes N` paints with radial symmetry of N spokes
+/// about the middle of the view (Y four times, then , or .), so each sample stamps N times.
 enum LatencyBenchmark {
     struct Target {
         var sent: ContinuousClock.Instant
@@ -33,7 +34,8 @@ enum LatencyBenchmark {
     }
 
     static func run(
-        trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil
+        trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil,
+        spokes: Int? = nil
     ) throws {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
@@ -77,6 +79,14 @@ enum LatencyBenchmark {
             // evdev's KEY_1 is 2.
             let code = UInt32(2 + index)
             try compositor.sendKeyboard([.enter, .key(code, pressed: true), .key(code, pressed: false)])
+        }
+        if let spokes {
+            // evdev: Y 21, comma 51, period 52. Y steps off → vertical → horizontal → both → radial (6 spokes).
+            let steps =
+                Array(repeating: UInt32(21), count: 4)
+                + Array(repeating: UInt32(spokes < 6 ? 51 : 52), count: abs(spokes - 6))
+            try compositor.sendKeyboard(
+                [.enter] + steps.flatMap { [KeyboardEvent.key($0, pressed: true), .key($0, pressed: false)] })
         }
         _ = pump(until: { false }, seconds: 1)
 

@@ -6,6 +6,7 @@ import TestCompositor
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
 ///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction] [--brush NAME]
+///                             [--spokes N]
 ///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
@@ -16,7 +17,7 @@ let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
-                                   [--brush NAME]
+                                   [--brush NAME] [--spokes N]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
     """
@@ -41,6 +42,7 @@ var latencyClient: String?
 var latencyBusyCore = false
 var latencyPrediction = false
 var latencyBrush: String?
+var latencySpokes: Int?
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
 var soakMinutes: Double?
@@ -57,6 +59,11 @@ while let argument = arguments.popFirst() {
     case "--busy-core": latencyBusyCore = true
     case "--prediction": latencyPrediction = true
     case "--brush": latencyBrush = value(after: argument)
+    case "--spokes":
+        guard let spokes = Int(value(after: argument)), (2...12).contains(spokes) else {
+            fail("--spokes takes a number from 2 to 12")
+        }
+        latencySpokes = spokes
     case "--chaos":
         guard let seed = UInt64(value(after: argument)) else { fail("--chaos needs a whole number seed") }
         chaosSeed = seed
@@ -102,7 +109,7 @@ if let latencyTrace {
     do {
         try LatencyBenchmark.run(
             trace: latencyTrace, client: latencyClient ?? "maliang", busyCore: latencyBusyCore,
-            prediction: latencyPrediction, brush: latencyBrush)
+            prediction: latencyPrediction, brush: latencyBrush, spokes: latencySpokes)
         exit(0)
     } catch {
         fail("\(error)")

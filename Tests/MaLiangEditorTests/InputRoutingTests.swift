@@ -21,7 +21,8 @@ import Testing
             #expect(effects.changes.isEmpty)
             for case .stamps(let stamps) in effects.live { stamped += stamps.count }
             // Only the stamps' area changed: a damage rectangle near the pen, not a full redraw.
-            if let damage = effects.damage { #expect(damage.x > x - 40 && damage.x + damage.width < x + 40) }
+            #expect(effects.damage.count <= 1)
+            if let damage = effects.damage.first { #expect(damage.x > x - 40 && damage.x + damage.width < x + 40) }
             #expect(!effects.redraw)
         }
         #expect(stamped > 20)

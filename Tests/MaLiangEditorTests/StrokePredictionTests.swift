@@ -15,7 +15,9 @@ import Testing
             let effects = session.handle(pen.event(.move, x, 300))
             let guesses = effects.live.compactMap { if case .predicted(let stamps) = $0 { stamps } else { nil } }
             #expect(guesses.count <= 1)
-            guard let guess = guesses.first, let damage = effects.damage else { continue }
+            guard let guess = guesses.first, let damage = effects.damage.first, effects.damage.count == 1 else {
+                continue
+            }
             // The guess runs ahead of the pen (the page is below the toolbar: document x is window x).
             let farthest = guess.map { Double($0.x) }.max() ?? 0
             #expect(farthest > x + 5 && farthest <= x + 48 + 1)

@@ -8,8 +8,9 @@ public struct Effects: Sendable {
     /// The stroke in progress: begun, stamped, dropped. Drawn before ``changes`` (a stroke's last stamps come
     /// before the document receives it).
     public var live: [LiveChange] = []
-    /// The document area the live stamps changed, when only that needs drawing again.
-    public var damage: DocumentRect?
+    /// The document areas the live stamps changed, when only they need drawing again: a few rectangles, one around
+    /// each place painted (a symmetric stroke's copies lie apart).
+    public var damage: [DocumentRect] = []
     /// Everything must be drawn again (the view moved, the toolbar or the selection changed, a document change).
     public var redraw = false
     /// What to tell the user.
@@ -21,14 +22,14 @@ public struct Effects: Sendable {
 
     /// Whether nothing happened.
     public var isEmpty: Bool {
-        changes.isEmpty && live.isEmpty && damage == nil && !redraw && messages.isEmpty && requests.isEmpty
+        changes.isEmpty && live.isEmpty && damage.isEmpty && !redraw && messages.isEmpty && requests.isEmpty
     }
 
     /// Adds `other`'s effects after these.
     public mutating func append(_ other: Effects) {
         changes += other.changes
         live += other.live
-        damage = [damage, other.damage].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+        if !other.damage.isEmpty { damage = Damage.merged(damage + other.damage) }
         redraw = redraw || other.redraw
         messages += other.messages
         requests += other.requests

@@ -18,7 +18,7 @@ extension EditingSession {
         let stroke = Stroke(
             id: document.makeElementID(), brush: brush, seed: makeSeed(), canvasScale: strokeCanvasScale, samples: [],
             layer: currentLayer, symmetry: symmetry)
-        live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionBounds: nil)
+        live = LiveStroke(builder: stroke.makeBuilder(), stroke: stroke, device: event.device, predictionAreas: [])
         effects.live.append(.began(stroke))
         effects.append(continueStroke(event))
         return effects
@@ -55,11 +55,11 @@ extension EditingSession {
             for guess in predictor.predict(after: stroke.stroke.samples.suffix(16)) { builder.add(guess, into: &tail) }
         }
         builder.finish(into: &tail)
-        let bounds = tail.isEmpty ? nil : DocumentRect(covering: tail)
-        guard bounds != nil || stroke.predictionBounds != nil else { return effects }
+        let areas = Damage.areas(of: tail)
+        guard !areas.isEmpty || !stroke.predictionAreas.isEmpty else { return effects }
         effects.live.append(.predicted(tail))
-        effects.damage = [stroke.predictionBounds, bounds].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
-        stroke.predictionBounds = bounds
+        effects.damage = Damage.merged(stroke.predictionAreas + areas)
+        stroke.predictionAreas = areas
         return effects
     }
 
@@ -71,10 +71,10 @@ extension EditingSession {
         live = nil
         var stamps: [Stamp] = []
         stroke.builder.finish(into: &stamps)
-        if let shown = stroke.predictionBounds {
+        if !stroke.predictionAreas.isEmpty {
             // The guess goes; the real end takes its place.
             effects.live.append(.predicted([]))
-            effects.damage = shown
+            effects.damage = stroke.predictionAreas
         }
         effects.append(show(stamps))
         let changes = document.append(.stroke(stroke.stroke))
@@ -95,7 +95,7 @@ extension EditingSession {
         var effects = Effects()
         guard !stamps.isEmpty else { return effects }
         effects.live.append(.stamps(stamps))
-        effects.damage = DocumentRect(covering: stamps)
+        effects.damage = Damage.areas(of: stamps)
         return effects
     }
 }

@@ -111,7 +111,7 @@ public final class EditingSession {
         /// The contact drawing it.
         var device: InputEvent.Device
         /// Where the guessed continuation shown now lies (to repaint when it is replaced or dropped).
-        var predictionBounds: DocumentRect?
+        var predictionAreas: [DocumentRect]
     }
 
     /// The toolbar as laid out for the window now.

@@ -46,6 +46,11 @@ extension BufferRect {
     var maxX: Int { x + width }
     var maxY: Int { y + height }
 
+    /// Whether the two overlap or share an edge.
+    func touches(_ other: BufferRect) -> Bool {
+        x <= other.maxX && other.x <= maxX && y <= other.maxY && other.y <= maxY
+    }
+
     /// The part inside both, or nil when they do not overlap.
     func intersection(_ other: BufferRect) -> BufferRect? {
         let left = max(x, other.x)

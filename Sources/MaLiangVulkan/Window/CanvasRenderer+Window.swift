@@ -16,20 +16,29 @@ extension CanvasRenderer {
     /// Draws one window frame into swapchain image `index` and presents it: the window background, the paper
     /// through `view`, the paint, the stroke in progress, chartlets, then `overlays` in window pixels. `damage`: the
     /// buffer rectangles that differ from the previous frame (nil: all of it), passed on to the compositor;
-    /// `repaint`: only this rectangle of the image (which still holds an earlier frame) is drawn again.
+    /// `repaint`: only these rectangles of the image (which still holds an earlier frame) are drawn again.
     public func drawFrame(
         into swapchain: Swapchain, index: Int, view: ViewTransform, windowColor: (Float, Float, Float),
-        overlays: [OverlayPlacement], damage: [BufferRect]? = nil, repaint: BufferRect? = nil
+        overlays: [OverlayPlacement], damage: [BufferRect]? = nil, repaint: [BufferRect]? = nil
     ) throws(VulkanError) {
         try frames.prepareFrame(view: view, width: swapchain.width, height: swapchain.height)
         let target = swapchain.targets[index]
-        try context.submitAndWait { commands throws(VulkanError) in
-            commands.prepareForDrawing(target, keepingContents: repaint != nil)
-            try frames.recordWindowFrame(
-                into: target, view: view, windowColor: windowColor, overlays: overlays, region: repaint, commands)
-            commands.prepareForPresenting(target)
+        // One submission a rectangle: what a frame prepares on the host (its staging, tiles composed, mosaics) is
+        // the GPU's until it ran, so the next rectangle must not reuse it before.
+        let regions: [BufferRect?] = repaint ?? [nil]
+        let last = max(regions.count, 1) - 1
+        for index in 0...last {
+            try context.submitAndWait { commands throws(VulkanError) in
+                if index == 0 { commands.prepareForDrawing(target, keepingContents: repaint != nil) }
+                if index < regions.count {
+                    try frames.recordWindowFrame(
+                        into: target, view: view, windowColor: windowColor, overlays: overlays, region: regions[index],
+                        commands)
+                }
+                if index == last { commands.prepareForPresenting(target) }
+            }
+            resources.commandsRan()
         }
-        resources.commandsRan()
         try swapchain.present(index, damage: damage)
     }
 }

@@ -15,7 +15,7 @@ public final class SurfacePresenter {
         /// The swapchain image.
         public var index: Int
         /// The part of the image to draw again (the rest holds the frame it showed last); nil: all of it.
-        public var repaint: BufferRect?
+        public var repaint: [BufferRect]?
         /// Whether the swapchain was made again for this frame (a new size or scale).
         public var resized: Bool
     }
@@ -35,7 +35,7 @@ public final class SurfacePresenter {
         guard let index = try swapchain.acquire(timeout: timeout) else { return nil }
         defer { resizedSinceLastFrame = false }
         return Frame(
-            index: index, repaint: repaints.region(forImage: index, damage: damage), resized: resizedSinceLastFrame)
+            index: index, repaint: repaints.regions(forImage: index, damage: damage), resized: resizedSinceLastFrame)
     }
 
     /// Notes a frame drawn and presented.

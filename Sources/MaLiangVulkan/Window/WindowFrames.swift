@@ -168,7 +168,7 @@ final class WindowFrames {
                     targetWidth: width, targetHeight: height, format: format, blend: .under, commands)
             }
         }
-        for overlay in windowOverlays {
+        for overlay in windowOverlays where overlay.corners.intersects(area) {
             try quads.draw(
                 overlay.image.image, corners: overlay.corners,
                 targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,

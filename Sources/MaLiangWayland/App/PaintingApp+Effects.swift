@@ -57,8 +57,10 @@ extension PaintingApp: FrameScheduler {
         for request in effects.requests { carryOut(request) }
         if effects.redraw || !effects.messages.isEmpty {
             presenter.request()
-        } else if let damage = effects.damage {
-            presenter.request(BufferRect(covering: session.view.apply(damage), margin: 2))
+        } else {
+            for area in effects.damage {
+                presenter.request(BufferRect(covering: session.view.apply(area), margin: 2))
+            }
         }
         watchSaving()
         scheduleStatusExpiry()

@@ -7,7 +7,7 @@ import WaylandClient
 /// One frame: the window background, the paper, paint, the stroke in progress and chartlets through the session's
 /// view, then the toolbar, the selection's handles and the status strip.
 extension PaintingApp {
-    func drawFrame(index: Int, damage: [BufferRect]?, repaint: BufferRect?) throws {
+    func drawFrame(index: Int, damage: [BufferRect]?, repaint: [BufferRect]?) throws {
         let scale = window.scale
         let width = Double(presenter.swapchain.width)
         var overlays = try chrome.toolbar.overlays(

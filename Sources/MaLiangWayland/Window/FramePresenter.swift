@@ -19,8 +19,8 @@ final class FramePresenter {
     var size: () -> (width: Int, height: Int)?
     /// Called when the buffer size changed, before the frame is drawn at it.
     var resized: () -> Void = {}
-    /// Draws swapchain image `index` (only `repaint` of it when given) and presents it with `damage`.
-    var draw: (_ index: Int, _ damage: [BufferRect]?, _ repaint: BufferRect?) throws -> Void
+    /// Draws swapchain image `index` (only the `repaint` rectangles of it when given) and presents it with `damage`.
+    var draw: (_ index: Int, _ damage: [BufferRect]?, _ repaint: [BufferRect]?) throws -> Void
     /// Told when drawing failed.
     var failed: (Error) -> Void = { _ in }
 
