@@ -45,6 +45,29 @@ import Testing
         assertClean(context)
     }
 
+    /// A mirrored view is drawn on the host at every zoom, whole ones too (a copy cannot mirror), reversed row by
+    /// row from the view it mirrors.
+    @Test func mirroredViewsAreDrawnOnTheHostAsOnTheDevice() throws {
+        let context = try validatedContext()
+        let (_, canvas) = try frames.paintedCanvas(context)
+        canvas.drawsFramesOnHost = true
+        // The frames are 900 pixels wide.
+        func mirrored(_ view: ViewTransform) -> ViewTransform { view.flipped(aboutX: 450) }
+        try compare(canvas, mirrored(ViewTransform(scale: 0.8, offsetX: 12.3, offsetY: 7.7)), "mirrored at 0.8×")
+        try compare(canvas, mirrored(ViewTransform(offsetX: 40, offsetY: 30)), "mirrored at 1:1 on whole pixels")
+        try compare(canvas, mirrored(ViewTransform(scale: 2, offsetX: -300, offsetY: -200)), "mirrored at 2:1")
+        try compare(
+            // Page edges off pixel centres: on one, the rasteriser and the host may each give the edge pixel to
+            // another side.
+            canvas, mirrored(ViewTransform(scale: 0.6, offsetX: 30.3, offsetY: 10.2)),
+            regions: [
+                nil, BufferRect(x: 230, y: 220, width: 301, height: 117),
+                BufferRect(x: 899, y: 0, width: 1, height: 700),
+            ],
+            "a mirrored frame that redraws parts only")
+        assertClean(context)
+    }
+
     @Test func hostFramesFollowEditsTheStrokeInProgressAndThePaper() throws {
         let context = try validatedContext()
         let (document, canvas) = try frames.paintedCanvas(context)

@@ -22,6 +22,7 @@ import Testing
         return largest
     }
 
+    /// On a CPU device a mirrored view is sampled on the host (8-bit texels and weights: HostFrameTests' 4 levels).
     @Test func aMirroredFrameIsTheFrameReversed() throws {
         let context = try validatedContext()
         let document = try Document(size: Size(width: 700, height: 600))
@@ -55,7 +56,7 @@ import Testing
                 }
             }
             #expect(
-                largest <= 2,
+                largest <= 4,
                 "at zoom \(view.scale) the mirrored frame differs by up to \(largest) levels, first at \(String(describing: first))"
             )
         }

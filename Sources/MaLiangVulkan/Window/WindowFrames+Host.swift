@@ -45,9 +45,10 @@ extension WindowFrames {
     }
 
     /// The plan for a frame of `width`×`height` through `view`, or nil where the frame is drawn on the device: not a
-    /// CPU device, a turned or mirrored view, a paper that is not opaque, or a whole zoom (whose tiles are copied instead).
+    /// CPU device, a turned view, a paper that is not opaque, or a whole zoom (whose tiles are copied instead — except
+    /// in a mirrored view, which a copy cannot show).
     func hostFramePlan(_ view: ViewTransform, width: Int, height: Int) -> HostFramePlan? {
-        guard host.isOn, paint.scale == 1, view.isUnturned, overlays.paperBytes[3] == 255, view.scale.isFinite,
+        guard host.isOn, paint.scale == 1, view.rotation == 0, overlays.paperBytes[3] == 255, view.scale.isFinite,
             view.scale > 0, wholePixelPlacement(view) == nil,
             let shown = scene.tilesShown(paint, through: view, width: width, height: height)
         else { return nil }
@@ -126,7 +127,10 @@ extension WindowFrames {
     ) throws(VulkanError) {
         let bytes = area.width * area.height * 4
         let buffer = try hostFrameBuffer(bytes: bytes)
-        let view = plan.view
+        // A mirrored view is the unmirrored one reversed about the target's middle: the rows are drawn for that
+        // one, where the area lies reversed, and each is reversed in place.
+        let view = plan.view.mirrored ? plan.view.flipped(aboutX: Double(target.width) / 2) : plan.view
+        let drawnX = plan.view.mirrored ? target.width - area.x - area.width : area.x
         let page = unturnedPage(view) ?? BufferRect(x: 0, y: 0, width: 0, height: 0)
         let swap = target.format.isBlueFirst
         func ordered(_ rgb: [UInt8]) -> (UInt8, UInt8, UInt8, UInt8) {
@@ -147,7 +151,7 @@ extension WindowFrames {
         job.secondWeight = Int32(plan.secondWeight)
         job.pixels = buffer.contents.assumingMemoryBound(to: UInt8.self)
         job.stride = Int32(area.width * 4)
-        job.left = Int32(area.x)
+        job.left = Int32(drawnX)
         job.top = Int32(area.y)
         job.width = Int32(area.width)
         job.pageLeft = Int32(clamping: page.x)
@@ -177,11 +181,19 @@ extension WindowFrames {
             }
             job.levels = (level(0), level(min(1, plan.levels.count - 1)))
             nonisolated(unsafe) let frameJob = job
+            nonisolated(unsafe) let pixels = buffer.contents
+            let mirrored = plan.view.mirrored
             DispatchQueue.concurrentPerform(iterations: bands) { band in
                 var local = frameJob
                 let first = area.y + area.height * band / bands
                 let end = area.y + area.height * (band + 1) / bands
                 ml_frame_rows(&local, Int32(first), Int32(end))
+                guard mirrored else { return }
+                for y in first..<end {
+                    let row = pixels.advanced(by: (y - area.y) * area.width * 4).assumingMemoryBound(to: UInt32.self)
+                    var pixelsOfRow = UnsafeMutableBufferPointer(start: row, count: area.width)
+                    pixelsOfRow.reverse()
+                }
             }
         }
         host.framesDrawn += 1
