@@ -81,6 +81,9 @@ extension CanvasRenderer {
         try frames.measureFrame(view: view, width: width, height: height, copies: copies)
     }
 
+    /// Paint tiles kept composed over the paper for window frames at whole zooms.
+    package var composedTilesKept: Int { frames.displayTiles.count }
+
     /// The BGRA bytes of window frames drawn one after another into one image
     /// (``WindowFrames/windowFramePixels(view:width:height:regions:copies:)``).
     package func windowFramePixels(

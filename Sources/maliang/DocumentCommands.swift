@@ -24,12 +24,14 @@ enum DocumentCommands {
                     ? " (upgraded to \(DocumentFile.schemaVersion) when next opened for writing)" : "")
         }
         var strokes = 0
+        var symmetric = 0
         var chartlets = 0
         var brushes: [String: Int] = [:]
         for element in document.elements {
             switch element {
             case .stroke(let stroke):
                 strokes += 1
+                if stroke.symmetry != nil { symmetric += 1 }
                 brushes["\(stroke.brush.base.name) (\(kind(of: stroke.brush)))", default: 0] += 1
             case .chartlet: chartlets += 1
             }
@@ -37,7 +39,7 @@ enum DocumentCommands {
         print("file: \(url.path)")
         print("format: \(schema)")
         print("size: \(format(document.size.width))×\(format(document.size.height)) px")
-        print("strokes: \(strokes)")
+        print("strokes: \(strokes)" + (symmetric > 0 ? " (\(symmetric) with symmetry)" : ""))
         print("chartlets: \(chartlets)")
         print("images: \(document.textures.count)")
         print("layers (top first):")

@@ -52,6 +52,32 @@ import Testing
             sourceLocation: sourceLocation)
     }
 
+    /// A frame that draws a few small rectangles again keeps the tiles composed for the rest of the view: they are
+    /// not composed again at the next full frame, and none a rectangle drawn moments ago copied is let go.
+    @Test func smallRepaintsKeepTheViewsComposedTiles() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 2000, height: 1200))
+        let canvas = try CanvasRenderer(document: document, context: context)
+        canvas.drawsFramesOnHost = false
+        for row in 0..<5 {
+            let y = 100 + 256 * Double(row)
+            try canvas.apply(
+                document.addStroke(solidBrush(size: 20), line(from: (10, y), to: (1990, y + 20)), seed: UInt64(row)))
+        }
+        let view = ViewTransform()
+        _ = try canvas.windowFramePixels(view: view, width: 1920, height: 1080, regions: [nil], copies: true)
+        let kept = canvas.composedTilesKept
+        #expect(kept >= 35)
+        _ = try canvas.windowFramePixels(
+            view: view, width: 1920, height: 1080,
+            regions: [
+                BufferRect(x: 5, y: 5, width: 30, height: 30), BufferRect(x: 1500, y: 900, width: 30, height: 30),
+            ],
+            copies: true)
+        #expect(canvas.composedTilesKept == kept)
+        assertClean(context)
+    }
+
     @Test func copiedAndFilledFramesEqualDrawnOnesAtEveryKindOfView() throws {
         let context = try validatedContext()
         let (_, canvas) = try paintedCanvas(context)

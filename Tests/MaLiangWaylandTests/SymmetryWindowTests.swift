@@ -77,6 +77,9 @@ import WaylandTestSupport
         let finger = try #require(strokes.last?.samples.first?.position)
         #expect(abs(finger.x - 1180) < 2 && abs(finger.y - 552) < 2, "\(finger)")
 
+        let info = try maliang(["info", file])
+        #expect(info.status == 0 && info.output.contains("strokes: 3 (2 with symmetry)"), "\(info.output)")
+
         let rendered = session.dataHome.appendingPathComponent("rendered.png")
         let render = try maliang(["render", file, "-o", rendered.path])
         #expect(render.status == 0, "\(render.output)")

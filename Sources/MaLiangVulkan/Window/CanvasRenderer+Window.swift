@@ -23,19 +23,20 @@ extension CanvasRenderer {
     ) throws(VulkanError) {
         try frames.prepareFrame(view: view, width: swapchain.width, height: swapchain.height)
         let target = swapchain.targets[index]
-        // One submission a rectangle: what a frame prepares on the host (its staging, tiles composed, mosaics) is
-        // the GPU's until it ran, so the next rectangle must not reuse it before.
+        // One submission a rectangle: what a rectangle prepares on the host (the staging of a frame sampled there,
+        // mosaics sized to what it shows) is the GPU's until it ran, so the next must not reuse it before. (All in
+        // one submission measured slower on lavapipe at 1:1, where they could share it.)
         let regions: [BufferRect?] = repaint ?? [nil]
         let last = max(regions.count, 1) - 1
-        for index in 0...last {
+        for number in 0...last {
             try context.submitAndWait { commands throws(VulkanError) in
-                if index == 0 { commands.prepareForDrawing(target, keepingContents: repaint != nil) }
-                if index < regions.count {
+                if number == 0 { commands.prepareForDrawing(target, keepingContents: repaint != nil) }
+                if number < regions.count {
                     try frames.recordWindowFrame(
-                        into: target, view: view, windowColor: windowColor, overlays: overlays, region: regions[index],
+                        into: target, view: view, windowColor: windowColor, overlays: overlays, region: regions[number],
                         commands)
                 }
-                if index == last { commands.prepareForPresenting(target) }
+                if number == last { commands.prepareForPresenting(target) }
             }
             resources.commandsRan()
         }

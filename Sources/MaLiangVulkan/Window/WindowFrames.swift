@@ -245,7 +245,10 @@ final class WindowFrames {
             copies.append((source, region))
             copied.insert(key)
         }
-        displayTiles.endFrame(shown: copied.count)
+        // What the whole view shows, not this area: a frame that draws a few small rectangles again keeps the tiles
+        // the rest of the view copies (and those it copied moments ago, still the GPU's).
+        let view = BufferRect(x: 0, y: 0, width: target.width, height: target.height)
+        displayTiles.endFrame(shown: max(copied.count, cells(placement, area: view).count))
         commands.barrier()
         for copy in copies { commands.copy(copy.source, to: target, [copy.region]) }
         commands.barrier()
