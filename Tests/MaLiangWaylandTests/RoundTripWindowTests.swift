@@ -96,10 +96,7 @@ import WaylandTestSupport
         #expect(info.output.contains("images: 3"), "\(info.output)")
         #expect(!info.output.contains("left out"), "\(info.output)")
 
-        let rendered = session.dataHome.appendingPathComponent("rendered.png")
-        let render = try maliang(["render", file, "-o", rendered.path])
-        #expect(render.status == 0, "\(render.output)")
-        let image = try PNG.decode(try Data(contentsOf: rendered), depth: .eight)
+        let (image, rendered) = try session.render(file)
         // The window's canvas area (toolbar above, status strip below) against the same document pixels.
         let comparison = FrameComparison(
             frame: lastFrame, render: image, top: Self.top, width: 1280, height: 800 - Self.top - 28, tolerance: 3)

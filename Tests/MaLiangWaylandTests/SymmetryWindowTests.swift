@@ -80,10 +80,7 @@ import WaylandTestSupport
         let info = try maliang(["info", file])
         #expect(info.status == 0 && info.output.contains("strokes: 3 (2 with symmetry)"), "\(info.output)")
 
-        let rendered = session.dataHome.appendingPathComponent("rendered.png")
-        let render = try maliang(["render", file, "-o", rendered.path])
-        #expect(render.status == 0, "\(render.output)")
-        let image = try PNG.decode(try Data(contentsOf: rendered), depth: .eight)
+        let (image, rendered) = try session.render(file)
         let comparison = FrameComparison(
             frame: lastFrame, render: image, top: Self.top, width: 1280, height: 800 - Self.top - 28, tolerance: 3)
         #expect(comparison.differing <= comparison.compared / 2000, "\(comparison)")

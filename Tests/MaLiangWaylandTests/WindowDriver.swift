@@ -102,6 +102,16 @@ extension AppSession {
         return pump(until: { compositor.answeredPing(serial) }, timeout: timeout)
     }
 
+    /// `maliang render FILE` into the session's data folder (the test fails when it does not succeed): the picture,
+    /// decoded at 8 bits, and where it is.
+    func render(_ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (image: PNGImage, url: URL)
+    {
+        let rendered = dataHome.appendingPathComponent("rendered.png")
+        let render = try maliang(["render", file, "-o", rendered.path])
+        #expect(render.status == 0, "\(render.output)", sourceLocation: sourceLocation)
+        return (try PNG.decode(try Data(contentsOf: rendered), depth: .eight), rendered)
+    }
+
     /// Ends the session by SIGKILL: nothing of the app runs after it.
     func kill() -> Int32 {
         Glibc.kill(process.processIdentifier, SIGKILL)

@@ -61,6 +61,17 @@ public enum StampLayer: UInt8, Sendable, CaseIterable {
 extension DocumentRect {
     /// The document area `stamps` can change (a rotated quad's reach, plus the antialiasing pixel).
     public init?(covering stamps: [Stamp]) {
-        self.init(covering: stamps.lazy.map { (Double($0.x), Double($0.y), Double($0.size) * 0.7072 + 1) })
+        self.init(covering: stamps.lazy.map { (Double($0.x), Double($0.y), $0.reach) })
     }
+
+    /// The document area one stamp can change.
+    package init(reachOf stamp: Stamp) {
+        let reach = stamp.reach
+        self.init(x: Double(stamp.x) - reach, y: Double(stamp.y) - reach, width: 2 * reach, height: 2 * reach)
+    }
+}
+
+extension Stamp {
+    /// How far from its centre a stamp can change pixels: a rotated quad's half diagonal and the antialiasing pixel.
+    var reach: Double { Double(size) * 0.7072 + 1 }
 }

@@ -95,11 +95,14 @@ public struct Symmetry: Hashable, Codable, Sendable {
 /// `mirrored` (a mirror across the line at angle a is the horizontal mirror turned by 2a).
 public struct SymmetryCopy: Hashable, Sendable {
     /// Radians from +x toward +y.
-    public var turn: Double
+    public var turn: Double { didSet { (cosine, sine) = (cos(turn), sin(turn)) } }
     /// Whether the copy is mirrored across the horizontal line through the centre before it is turned.
     public var mirrored: Bool
     /// What the copy turns about, document pixels.
     public var center: Point
+    /// The turn's cosine and sine, kept: a symmetric stroke applies its copies to every stamp.
+    private var cosine: Double
+    private var sine: Double
 
     /// A copy turned by `turn` radians about `center`, after a mirror across the horizontal line through it when
     /// `mirrored`.
@@ -107,15 +110,15 @@ public struct SymmetryCopy: Hashable, Sendable {
         self.turn = turn
         self.mirrored = mirrored
         self.center = center
+        cosine = cos(turn)
+        sine = sin(turn)
     }
 
     /// Where the copy puts a point.
     public func apply(_ point: Point) -> Point {
         let dx = point.x - center.x
         let dy = mirrored ? center.y - point.y : point.y - center.y
-        let c = cos(turn)
-        let s = sin(turn)
-        return Point(x: center.x + c * dx - s * dy, y: center.y + s * dx + c * dy)
+        return Point(x: center.x + cosine * dx - sine * dy, y: center.y + sine * dx + cosine * dy)
     }
 
     /// The copy of a stamp: its centre moved, its angle turned (and mirrored) with it.

@@ -8,15 +8,11 @@ enum Damage {
     /// More areas than this become their union.
     static let most = 24
 
-    /// The areas `stamps` can change (a rotated quad's reach and the antialiasing pixel, as
-    /// ``MaLiangCore/DocumentRect/init(covering:)-(_)`` gives for all of them), grouped where they lie near each
-    /// other.
+    /// The areas `stamps` can change, grouped where they lie near each other.
     static func areas(of stamps: [Stamp]) -> [DocumentRect] {
         var areas: [DocumentRect] = []
         for stamp in stamps {
-            let reach = Double(stamp.size) * 0.7072 + 1
-            let area = DocumentRect(
-                x: Double(stamp.x) - reach, y: Double(stamp.y) - reach, width: 2 * reach, height: 2 * reach)
+            let area = DocumentRect(reachOf: stamp)
             // Consecutive stamps are usually neighbours: the last area first.
             if let index = areas.lastIndex(where: { near($0, area) }) {
                 areas[index] = areas[index].union(area)
