@@ -271,6 +271,9 @@ public final class ChaosPlayer {
         // Shift 1, Control 4 (Control+V and Control+Shift+E — paste, export — are left out: see the type's note).
         var modifiers: UInt32 = [0, 0, 4, 5, 1][Int(random.next() % 5)]
         if code == 18 { modifiers &= 1 }
+        // Y alone steps symmetry on, whose guide the last frame would show and a render never does: only Control+Y
+        // (redo). Symmetry's own tests and the input-events fuzz target drive it.
+        if code == 21 { modifiers |= 4 }
         // Control+Delete clears the drawing: now and then, or the file would mostly end empty.
         if code == 111 && random.next() % 8 != 0 { modifiers &= 1 }
         var events: [KeyboardEvent] = [.enter, .modifiers(depressed: modifiers, latched: 0, locked: 0, group: 0)]
