@@ -72,7 +72,12 @@ enum InputEventFuzzing {
                 switch input.byte() % 8 {
                 case 4, 5: layerOperation(&input, session)
                 case 6: symmetryOperation(&input, session)
-                case 7: _ = session.setMirrorView(input.byte() & 1 == 0)
+                case 7:
+                    if input.byte() & 1 == 0 {
+                        _ = session.setMirrorView(input.byte() & 1 == 0)
+                    } else {
+                        selectionOperation(&input, session)
+                    }
                 case 0:
                     _ = session.insertImage(
                         png: Data(Self.image), at: Point(x: input.coordinate(), y: input.coordinate()))
@@ -103,6 +108,29 @@ enum InputEventFuzzing {
         case 0: _ = session.setSymmetry(modes[Int(input.byte()) % modes.count].map { Symmetry($0, center: center) })
         case 1: _ = session.perform(.symmetry)
         default: _ = session.perform(input.byte() & 1 == 0 ? .moreSpokes : .fewerSpokes)
+        }
+    }
+
+    /// The selection tool's operations, by its commands or directly, with transforms beyond every range.
+    private static func selectionOperation(_ input: inout ByteSource, _ session: EditingSession) {
+        let ids = session.document.elements.map(\.id)
+        switch input.byte() % 8 {
+        case 0: _ = session.perform(.selectTool)
+        case 1: _ = session.selectAll()
+        case 2:
+            let outline = (0..<Int(input.byte() % 12)).map { _ in Point(x: input.coordinate(), y: input.coordinate()) }
+            _ = session.select(outline: outline, rule: input.byte() & 1 == 0 ? .enclosed : .touched)
+        case 3:
+            guard !ids.isEmpty else { return }
+            _ = session.select([ids[Int(input.byte()) % ids.count], ElementID(Int64(input.byte()))])
+        case 4:
+            _ = session.transformSelection(
+                DocumentTransform(
+                    a: input.coordinate() / 64, b: input.coordinate() / 64, c: input.coordinate() / 64,
+                    d: input.coordinate() / 64, tx: input.coordinate(), ty: input.coordinate()))
+        case 5: _ = session.perform(input.byte() & 1 == 0 ? .flipHorizontal : .flipVertical)
+        case 6: _ = session.perform(input.byte() & 1 == 0 ? .selectionShape : .selectionRule)
+        default: _ = session.perform(.deleteSelection)
         }
     }
 
@@ -147,7 +175,10 @@ enum InputEventFuzzing {
                 guard !stroke.samples.isEmpty, stroke.samples.allSatisfy({ $0.position.isFinite }) else {
                     violated("stroke \(stroke.id) with \(stroke.samples.count) samples")
                 }
-                // What the file writes it must read back: a symmetry it can draw.
+                // What the file writes it must read back: a transform it can keep, a symmetry it can draw.
+                if let transform = stroke.transform, !transform.isValid {
+                    violated("stroke \(stroke.id) with transform \(transform)")
+                }
                 if let symmetry = stroke.symmetry {
                     let reach = -Limits.coordinate...Limits.coordinate
                     let spokesValid: Bool

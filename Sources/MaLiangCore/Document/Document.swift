@@ -103,6 +103,32 @@ public final class Document {
         return perform(.update(before: before, after: after))
     }
 
+    /// Moves, scales, turns or flips the elements `ids` by `transform` as one undo step (see
+    /// ``Element/transformed(by:)``). Nothing changes when none of them is here, or when any would be left with a
+    /// transform it cannot keep (``DocumentTransform/isValid``): a selection moves as a whole or not at all.
+    @discardableResult
+    public func transform(_ ids: some Sequence<ElementID>, by transform: DocumentTransform) -> [DocumentChange] {
+        guard !transform.isIdentity else { return [] }
+        var edits: [Edit] = []
+        for id in Set(ids).sorted() {
+            guard let index = index(of: id) else { continue }
+            let before = elements[index]
+            let after = before.transformed(by: transform)
+            if case .stroke(let stroke) = after, let combined = stroke.transform, !combined.isValid { return [] }
+            if after != before { edits.append(.update(before: before, after: after)) }
+        }
+        guard !edits.isEmpty else { return [] }
+        return perform(.group(edits))
+    }
+
+    /// Deletes the elements `ids` as one undo step (those not here are passed over).
+    @discardableResult
+    public func remove(_ ids: some Sequence<ElementID>) -> [DocumentChange] {
+        let edits = Set(ids).sorted().compactMap { id in index(of: id).map { Edit.remove(elements[$0]) } }
+        guard !edits.isEmpty else { return [] }
+        return perform(edits.count == 1 ? edits[0] : .group(edits.reversed()))
+    }
+
     /// Deletes an element as one undo step.
     @discardableResult
     public func remove(_ id: ElementID) -> [DocumentChange] {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identifies an element of a document. Ids only grow: the document's elements are always in id order.
 public struct ElementID: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
     /// The number; documents give them in drawing order.
@@ -42,6 +44,9 @@ public struct Stroke: Hashable, Codable, Sendable {
     public var layer: LayerID
     /// The copies it paints of itself (mirrored or turned about a centre), if any.
     public var symmetry: Symmetry?
+    /// Where it was moved, scaled, turned or flipped to after it was drawn (nil: where it was drawn). Its samples
+    /// stay as drawn; its stamps are made again under the transform.
+    public var transform: DocumentTransform?
 
     /// A stroke of `samples` drawn with `brush` on `layer`; `seed` fixes its random angles, `canvasScale` is the
     /// zoom it was drawn at.
@@ -87,9 +92,10 @@ public struct Stroke: Hashable, Codable, Sendable {
             symmetry: symmetry)
     }
 
-    /// A builder that reproduces this stroke's stamps, its symmetry's copies among them.
+    /// A builder that reproduces this stroke's stamps, its symmetry's copies among them, where its transform puts
+    /// them.
     public func makeBuilder() -> StrokeBuilder {
-        StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: symmetry)
+        StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: symmetry, transform: transform)
     }
 }
 
@@ -107,6 +113,8 @@ public struct Chartlet: Hashable, Codable, Sendable {
     public var angle: Double
     /// The layer it is placed on (placed images show above the paint of every layer, and hide with theirs).
     public var layer: LayerID
+    /// Whether the image shows mirrored left to right (in its own frame, before it is turned).
+    public var isMirrored = false
 
     /// An image `textureID` placed at `center` on `layer`, `size` in document pixels, turned by `angle` radians.
     public init(
@@ -178,6 +186,30 @@ public enum Element: Hashable, Codable, Sendable {
         case .chartlet(var chartlet):
             chartlet.layer = layer
             return .chartlet(chartlet)
+        }
+    }
+
+    /// The element moved by `transform`: a stroke keeps its samples and takes the transform after its own, a
+    /// placed image moves its centre and takes the turn, scale and flip (a slant a non-proportional scale would
+    /// give a turned image is not kept: each side takes the stretch along it).
+    public func transformed(by transform: DocumentTransform) -> Element {
+        switch self {
+        case .stroke(var stroke):
+            let combined = (stroke.transform ?? .identity).then(transform)
+            stroke.transform = combined.isIdentity ? nil : combined
+            return .stroke(stroke)
+        case .chartlet(var chartlet):
+            let across = transform.applyToVector(Point(x: cos(chartlet.angle), y: sin(chartlet.angle)))
+            let down = transform.applyToVector(Point(x: -sin(chartlet.angle), y: cos(chartlet.angle)))
+            chartlet.center = transform.apply(chartlet.center)
+            chartlet.size = Size(width: chartlet.size.width * across.length, height: chartlet.size.height * down.length)
+            chartlet.angle = atan2(across.y, across.x)
+            if transform.flips {
+                // A flip across the image's own horizontal axis is a mirror left to right turned by half a turn.
+                chartlet.angle += .pi
+                chartlet.isMirrored.toggle()
+            }
+            return .chartlet(chartlet.clamped())
         }
     }
 

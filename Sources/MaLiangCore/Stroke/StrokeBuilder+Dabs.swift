@@ -75,6 +75,22 @@ extension StrokeBuilder {
         return true
     }
 
+    /// Completes the stamps just made (`stamps[first...]`): the symmetry's copies appended, then all of them placed
+    /// where a transform puts them.
+    func finishBatch(from first: Int, in stamps: inout [Stamp]) {
+        appendCopies(of: first, in: &stamps)
+        guard let placement, first < stamps.count else { return }
+        for index in first..<stamps.count { placement.place(&stamps[index]) }
+    }
+
+    /// The path distance, in the stroke's own frame, from a dab of diameter `size` to the next: the brush's step
+    /// in the document, made no wider along the direction the transform stretches most (no gaps where it
+    /// stretches; for a proportional scale, exactly the scaled stroke's spacing).
+    @inline(__always) func step(after size: Double) -> Double {
+        guard let placement else { return recipe.stepAfter(size: size) }
+        return recipe.stepAfter(size: size * placement.sizeScale) / placement.largestStretch
+    }
+
     /// Appends each symmetry copy of `stamps[first...]` (the stamps just made), copy by copy.
     func appendCopies(of first: Int, in stamps: inout [Stamp]) {
         guard !copies.isEmpty, first < stamps.count else { return }
@@ -90,5 +106,32 @@ extension StampRecipe {
     var stampsPerDab: Int {
         if case .glow = kind { return 2 }
         return 1
+    }
+}
+
+/// A transform as the stamps of a transformed stroke need it.
+struct StampPlacement {
+    let transform: DocumentTransform
+    let sizeScale: Double
+    let largestStretch: Double
+
+    init(_ transform: DocumentTransform) {
+        self.transform = transform
+        sizeScale = transform.sizeScale
+        largestStretch = max(transform.largestStretch, 1e-9)
+    }
+
+    /// Moves a stamp: its centre through the transform, its diameter by the transform's scale, its angle the way
+    /// the transform turns (and mirrors) a direction.
+    func place(_ stamp: inout Stamp) {
+        let t = transform
+        let x = Double(stamp.x)
+        let y = Double(stamp.y)
+        stamp.x = Float(t.a * x + t.c * y + t.tx)
+        stamp.y = Float(t.b * x + t.d * y + t.ty)
+        stamp.size = Float(Double(stamp.size) * sizeScale)
+        let cosine = Double(cos(stamp.angle))
+        let sine = Double(sin(stamp.angle))
+        stamp.angle = Float(atan2(t.b * cosine + t.d * sine, t.a * cosine + t.c * sine))
     }
 }

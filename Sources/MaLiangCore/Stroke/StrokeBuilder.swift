@@ -33,6 +33,8 @@ public struct StrokeBuilder {
     private var finished = false
     /// The symmetry's copies besides the stroke itself (none without a symmetry).
     let copies: [SymmetryCopy]
+    /// Where a transformed stroke's stamps go (nil: where they are made).
+    let placement: StampPlacement?
 
     /// Samples used so far.
     public private(set) var acceptedSampleCount = 0
@@ -53,9 +55,19 @@ public struct StrokeBuilder {
 
     /// A builder whose stamps each get `symmetry`'s copies (after it, in the order ``Symmetry/copies`` gives).
     public init(brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, symmetry: Symmetry?) {
+        self.init(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: symmetry, transform: nil)
+    }
+
+    /// A builder whose stamps (the symmetry's copies among them) are moved by `transform`: their size follows its
+    /// scale, their angle its turn and flip, and their spacing is kept in the document, so a scaled stroke is
+    /// stamped again at full quality rather than stretched.
+    public init(
+        brush: AnyBrush, seed: UInt64, canvasScale: Double = 1, symmetry: Symmetry?, transform: DocumentTransform?
+    ) {
         recipe = StampRecipe(brush: brush, canvasScale: canvasScale)
         random = SplitMix64(seed: seed)
         copies = Array(symmetry?.copies.dropFirst() ?? [])
+        placement = transform.flatMap { $0.isIdentity ? nil : StampPlacement($0) }
     }
 
     /// Number of samples the builder holds: constant, whatever the stroke's length.
@@ -64,7 +76,7 @@ public struct StrokeBuilder {
     /// Adds one sample; appends the stamps it makes certain to `stamps`.
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
         let first = stamps.count
-        defer { appendCopies(of: first, in: &stamps) }
+        defer { finishBatch(from: first, in: &stamps) }
         guard !finished, let sample = sample.validated() else {
             rejectedSampleCount += 1
             return
@@ -122,7 +134,7 @@ public struct StrokeBuilder {
     public mutating func finish(into stamps: inout [Stamp]) {
         guard !finished else { return }
         let first = stamps.count
-        defer { appendCopies(of: first, in: &stamps) }
+        defer { finishBatch(from: first, in: &stamps) }
         finished = true
         guard let last = latest else { return }
         if let before = previous {
@@ -176,7 +188,7 @@ public struct StrokeBuilder {
                 position: start.position + delta * fraction,
                 axes: start.axes + (end.axes - start.axes) * fraction)
             let size = emitDab(at: dab, into: &stamps)
-            distanceToNextStamp += recipe.stepAfter(size: size)
+            distanceToNextStamp += step(after: size)
         }
         distanceToNextStamp -= length
     }

@@ -12,6 +12,8 @@ struct ContactState {
     var lastTitlePress: UInt64?
     /// Space is held: the mouse pans.
     var spaceHeld = false
+    /// Shift is held: a selection's corner scales freely, its handle turns by steps.
+    var shiftHeld = false
     /// Two fingers are moving the selected image.
     var fingersOnChartlet = false
 

@@ -25,6 +25,8 @@ public enum Keysym {
     public static let returnKey: UInt32 = 0xff0d
     public static let keypadEnter: UInt32 = 0xff8d
     public static let escape: UInt32 = 0xff1b
+    /// Left and right Shift.
+    static func isShift(_ keysym: UInt32) -> Bool { keysym == 0xffe1 || keysym == 0xffe2 }
     public static let delete: UInt32 = 0xffff
     public static let f1: UInt32 = 0xffbe
     public static let f5: UInt32 = 0xffc2
@@ -58,6 +60,13 @@ enum KeyCommand {
         case (0x65, false, false): .eraser  // e
         case (0x62, false, false): .brush  // b
         case (0x68, false, false): .mirrorView  // h
+        case (0x68, false, true): .flipHorizontal  // H
+        case (0x76, false, true): .flipVertical  // V
+        case (0x73, false, false): .selectTool  // s
+        case (0x61, true, false): .selectAll  // Ctrl+A
+        case (Keysym.escape, false, _): .selectNone
+        case (0x72, false, false): .selectionShape  // r
+        case (0x74, false, false): .selectionRule  // t
         case (0x79, false, false): .symmetry  // y
         case (0x2c, false, false): .fewerSpokes  // ,
         case (0x2e, false, false): .moreSpokes  // .

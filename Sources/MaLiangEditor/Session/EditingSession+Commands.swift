@@ -31,6 +31,14 @@ public enum Command: Equatable, Sendable {
     /// One spoke fewer or more for radial symmetry (, and .).
     case fewerSpokes, moreSpokes
     case deleteSelection
+    /// The selection tool, or back to painting (S).
+    case selectTool
+    /// Every element of the current layer selected (Ctrl+A), or none (Escape).
+    case selectAll, selectNone
+    /// The selection flipped left to right (Shift+H) or top to bottom (Shift+V) across its box's middle.
+    case flipHorizontal, flipVertical
+    /// The selection tool's lasso or rectangle (R), and whether it takes what its outline encloses or touches (T).
+    case selectionShape, selectionRule
     /// Fingers paint, or only move the view.
     case togglePenOnly
     /// Space held: the mouse pans.
@@ -45,10 +53,13 @@ extension EditingSession {
         switch command {
         case .undo:
             if live == nil { effects.changes = document.undo() }
+            if !effects.changes.isEmpty { effects.append(selectNone()) }
         case .redo:
             if live == nil { effects.changes = document.redo() }
+            if !effects.changes.isEmpty { effects.append(selectNone()) }
         case .clear:
             if live == nil { effects.changes = document.clear() }
+            effects.append(selectNone())
         case .save: effects.requests.append(.save)
         case .exportPNG: effects.requests.append(.exportPNG)
         case .newDocument: return toggleNewDrawingPanel()
@@ -67,10 +78,14 @@ extension EditingSession {
         case .lighter: style.lighter()
         case .darker: style.darker()
         case .eraser:
+            tool = .paint
             style.preset = BrushStyle.eraserIndex
             panels.brushNameDraft = nil
-        case .brush: if style.preset == BrushStyle.eraserIndex { style.preset = 0 }
+        case .brush:
+            tool = .paint
+            if style.preset == BrushStyle.eraserIndex { style.preset = 0 }
         case .preset(let number):
+            tool = .paint
             if (1...BrushStyle.presets.count).contains(number) {
                 style.preset = number - 1
                 effects.requests.append(.brushOutlineChanged)
@@ -89,7 +104,15 @@ extension EditingSession {
             effects.messages.append(
                 StatusMessage(
                     .info, view.mirrored ? "View mirrored (H shows it as drawn)" : "View as drawn (H mirrors it)"))
-        case .deleteSelection: return deleteSelection()
+        case .deleteSelection:
+            return selecting.selection != nil ? deleteSelectedElements() : deleteSelection()
+        case .selectTool: return toggleSelectTool()
+        case .selectAll: return selectAll()
+        case .selectNone: return selectNone()
+        case .flipHorizontal: return flipSelection(horizontal: true)
+        case .flipVertical: return flipSelection(horizontal: false)
+        case .selectionShape: return changeSelectionSetting(shape: true)
+        case .selectionRule: return changeSelectionSetting(shape: false)
         case .togglePenOnly:
             penOnly.toggle()
             effects.messages.append(
@@ -152,6 +175,7 @@ extension EditingSession {
         case .fit: perform(.resetView)
         case .mirrorView: perform(.mirrorView)
         case .symmetry: perform(.symmetry)
+        case .select: perform(.selectTool)
         case .export: perform(.exportPNG)
         case .newDocument: perform(.newDocument)
         case .open: perform(.open)

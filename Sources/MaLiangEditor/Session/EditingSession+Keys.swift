@@ -18,6 +18,10 @@ extension EditingSession {
             }
         }
         if symbol == Keysym.space { return perform(.panHold(pressed)) }
+        if Keysym.isShift(symbol) {
+            input.shiftHeld = pressed
+            return Effects()
+        }
         guard pressed else { return Effects() }
         if !key.control, let panelKey = ColorPanelKey(keysym: symbol), let effects = colorPanelKey(panelKey) {
             return effects
@@ -29,5 +33,8 @@ extension EditingSession {
     }
 
     /// The keyboard left the window: a held Space is let go.
-    public func keyboardLeft() -> Effects { perform(.panHold(false)) }
+    public func keyboardLeft() -> Effects {
+        input.shiftHeld = false
+        return perform(.panHold(false))
+    }
 }

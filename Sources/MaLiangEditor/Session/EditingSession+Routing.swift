@@ -48,6 +48,9 @@ extension EditingSession {
         if let offset = grabSymmetryCenter(event) {
             return (.movingSymmetryCenter(dx: offset.dx, dy: offset.dy), effects)
         }
+        if tool == .select && !buttons.contains(.barrelLower) && !buttons.contains(.secondary) {
+            return beginSelectionContact(event)
+        }
         if event.tool == .mouse && buttons.contains(.secondary) {
             effects.append(select(at: point))
             return (.ignored, effects)
@@ -86,7 +89,9 @@ extension EditingSession {
             return dragLayerOpacity(id, x: event.x, y: event.y)
         case .movingSymmetryCenter(let dx, let dy):
             return moveSymmetryCenter(event, offset: (dx, dy))
-        case .toolbar, .ignored, .choosingColor, .onPanel, nil:
+        case .some(let contact) where contact.isSelectionGesture:
+            return continueSelectionContact(event, contact: contact)
+        case .toolbar, .ignored, .choosingColor, .onPanel, .outliningSelection, .transformingSelection, nil:
             return Effects()
         }
     }
@@ -101,6 +106,8 @@ extension EditingSession {
             return endStroke(device: device)
         case .draggingChartlet:
             return endChartletDrag()
+        case .outliningSelection, .transformingSelection:
+            return endSelectionContact(contact)
         case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .layerOpacity, .onPanel,
             .movingSymmetryCenter:
             return Effects()
@@ -116,9 +123,17 @@ extension EditingSession {
             effects.live.append(.cancelled)
             effects.redraw = true
         }
-        if case .draggingChartlet = contact {
+        switch contact {
+        case .draggingChartlet:
             chartletPreview = nil
             effects.redraw = true
+        case .outliningSelection, .transformingSelection:
+            // Put back: the selection stays where it was.
+            selecting.outline = []
+            selecting.pending = nil
+            effects.redraw = true
+        default:
+            break
         }
         return effects
     }
@@ -218,11 +233,17 @@ extension EditingSession {
             effects.append(touchGesture(center: center, dx: dx, dy: dy, scale: scale, rotation: rotation))
         }
         if input.touches.activeCount < 2 && input.fingersOnChartlet { effects.append(endChartletGesture()) }
+        if input.touches.activeCount < 2 && selecting.fingersOnSelection { effects.append(endSelectionGesture()) }
         return effects
     }
 
     /// Two fingers on the selected image move, scale and turn it; anywhere else, the view.
     func touchGesture(center: TouchTracker.Point, dx: Double, dy: Double, scale: Double, rotation: Double) -> Effects {
+        if let effects = transformSelectionByFingers(
+            center: center, dx: dx, dy: dy, factor: scale, rotation: rotation)
+        {
+            return effects
+        }
         if let effects = transformSelectedChartlet(
             center: center, dx: dx, dy: dy, factor: scale, rotation: rotation)
         {
@@ -241,6 +262,16 @@ extension EditingSession {
     func isOnPanel(_ contact: Contact?) -> Bool {
         switch contact {
         case .choosingColor, .editingBrush, .layerOpacity, .onPanel: true
+        default: false
+        }
+    }
+}
+
+extension EditingSession.Contact {
+    /// Whether a contact is drawing the selection's outline or changing the selection.
+    var isSelectionGesture: Bool {
+        switch self {
+        case .outliningSelection, .transformingSelection: true
         default: false
         }
     }

@@ -27,6 +27,10 @@ public final class EditingSession {
     public internal(set) var currentLayer: LayerID
     /// The symmetry new strokes get, and the centre and spokes kept while it is off.
     public internal(set) var symmetrySetting = SymmetrySetting()
+    /// What a press on the canvas does: paint, or choose and change elements.
+    public internal(set) var tool = CanvasTool.paint
+    /// The selection tool's outline, what it holds, and its gesture in progress.
+    public internal(set) var selecting = SelectionToolState()
     /// The next press on the canvas takes a colour instead of drawing.
     public internal(set) var isPickingColor = false
     /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:
@@ -97,6 +101,10 @@ public final class EditingSession {
         case layerOpacity(LayerID)
         /// Moving the symmetry guide's centre; its offset from the contact, document pixels.
         case movingSymmetryCenter(dx: Double, dy: Double)
+        /// Drawing the selection tool's outline.
+        case outliningSelection
+        /// Moving, scaling or turning the selection.
+        case transformingSelection(SelectionDrag)
         /// A press that a panel (colour, brush editor, New) took, or that closed one: nothing follows it, and a
         /// finger's never reaches the touch tracker.
         case onPanel

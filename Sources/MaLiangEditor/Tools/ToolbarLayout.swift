@@ -1,7 +1,7 @@
 import MaLiangCore
 
 /// Where the toolbar's buttons are: brushes and the brush editor, colours, the colour panel, the picker, size,
-/// opacity, undo, redo, fit, the mirrored view, symmetry, layers; at the right the
+/// opacity, the selection tool, undo, redo, fit, the mirrored view, symmetry, layers; at the right the
 /// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
 /// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
 /// shell draws it.
@@ -31,6 +31,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case mirrorView
         /// The next symmetry mode for new strokes: off, vertical, horizontal, both, radial.
         case symmetry
+        /// The selection tool, or back to painting.
+        case select
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
@@ -51,7 +53,7 @@ public struct ToolbarLayout: Equatable, Sendable {
             BrushStyle.presets.indices.map { Action.brush($0) } + [.brushEditor],
             colors.indices.map { Action.color($0) } + [.colorWheel, .picker],
             [.smaller, .larger, .lighter, .darker],
-            [.undo, .redo, .fit, .mirrorView, .symmetry, .layers],
+            [.select, .undo, .redo, .fit, .mirrorView, .symmetry, .layers],
         ]
     }
 
@@ -59,14 +61,14 @@ public struct ToolbarLayout: Equatable, Sendable {
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
-    /// the colours, the picker, the layers, fit, size, symmetry, then the rest as they stand (so at 1280 px with our
-    /// own window buttons, "lighter" and "darker" — the brush editor's opacity does the same — and the mirrored view,
-    /// which the zoom's readout says, go to the menu).
+    /// the colours, the picker, the selection tool, the layers, fit, size, symmetry, then the rest as they stand (so at 1280 px with our
+    /// own window buttons, "lighter" and "darker" — the brush editor's opacity does the same — the mirrored view,
+    /// which the zoom's readout says, and symmetry, which Y steps through, go to the menu).
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
         let first: [Action] =
             [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel, .brushEditor]
-            + colors.indices.map { Action.color($0) } + [.picker, .layers, .fit, .smaller, .larger, .symmetry]
+            + colors.indices.map { Action.color($0) } + [.picker, .select, .layers, .fit, .smaller, .larger, .symmetry]
         return first + all.filter { !first.contains($0) }
     }
 

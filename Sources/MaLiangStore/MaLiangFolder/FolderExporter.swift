@@ -198,11 +198,16 @@ public struct FolderExporter {
         if let copy {
             for index in samples.indices { samples[index].position = copy.apply(samples[index].position) }
         }
+        // A transformed stroke is written where it shows, its lines as much wider as its stamps are.
+        let transform = stroke.transform ?? .identity
+        if !transform.isIdentity {
+            for index in samples.indices { samples[index].position = transform.apply(samples[index].position) }
+        }
         guard let first = samples.first else { return false }
         guard samples.allSatisfy({ $0.position.isFinite }) else {
             throw StoreError(.io, "stroke \(stroke.id) could not be read from its document file")
         }
-        let divisor = brush.scaleWithCanvas ? 1 : max(stroke.canvasScale, 0.01)
+        let divisor = (brush.scaleWithCanvas ? 1 : max(stroke.canvasScale, 0.01)) / transform.sizeScale
         func size(_ sample: InputSample) -> Double {
             let pressure = sample.pressure ?? brush.forceOnTap
             let factor =

@@ -34,7 +34,8 @@ struct NativeReader {
         let rows = try database.prepare(
             """
             SELECT id, kind, brush, seed, canvas_scale, samples, texture_id, center_x, center_y, width, height, angle,
-                \(version >= 2 ? "layer" : "1"), \(version >= 3 ? "symmetry" : "NULL")
+                \(version >= 2 ? "layer" : "1"), \(version >= 3 ? "symmetry" : "NULL"),
+                \(version >= 4 ? "transform, mirrored" : "NULL, 0")
             FROM elements WHERE visible = 1 ORDER BY id
             """)
         try rows.bind([])
@@ -125,19 +126,26 @@ struct NativeReader {
                 }
                 symmetry = read
             }
-            return .success(
-                .stroke(
-                    Stroke(
-                        id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale,
-                        samples: samples, layer: LayerID(row.int64(12)), symmetry: symmetry)))
+            var stroke = Stroke(
+                id: id, brush: brush, seed: UInt64(bitPattern: row.int64(3)), canvasScale: scale,
+                samples: samples, layer: LayerID(row.int64(12)), symmetry: symmetry)
+            if let text = row.text(14) {
+                guard let transform = TransformText.transform(text) else {
+                    return .failure(
+                        Problem(reason: "stroke \(id) has a transform that cannot be drawn (\"\(text.prefix(80))\")"))
+                }
+                stroke.transform = transform
+            }
+            return .success(.stroke(stroke))
         case "chartlet":
             let values = (7...11).map { row.double(Int32($0)) }
             guard let texture = row.text(6) else {
                 return .failure(Problem(reason: "chartlet \(id) names no image"))
             }
-            let chartlet = Chartlet(
+            var chartlet = Chartlet(
                 id: id, textureID: texture, center: Point(x: values[0], y: values[1]),
                 size: Size(width: values[2], height: values[3]), angle: values[4], layer: LayerID(row.int64(12)))
+            chartlet.isMirrored = row.int64(15) != 0
             guard chartlet.isValid else {
                 return .failure(Problem(reason: "chartlet \(id) has an impossible placement"))
             }

@@ -19,12 +19,13 @@ struct Statements {
         insertElement = try database.prepare(
             """
             INSERT OR REPLACE INTO elements(id, visible, kind, brush, seed, canvas_scale, samples, texture_id, center_x,
-                center_y, width, height, angle, layer, symmetry) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                center_y, width, height, angle, layer, symmetry, transform, mirrored)
+                VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         hideElement = try database.prepare("UPDATE elements SET visible = 0 WHERE id = ?")
         showElement = try database.prepare("UPDATE elements SET visible = 1 WHERE id = ?")
         updateChartlet = try database.prepare(
-            "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ? WHERE id = ?"
+            "UPDATE elements SET texture_id = ?, center_x = ?, center_y = ?, width = ?, height = ?, angle = ?, mirrored = ?, layer = ? WHERE id = ?"
         )
         insertTexture = try database.prepare("INSERT OR REPLACE INTO textures(id, png) VALUES (?, ?)")
         setMeta = try database.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)")
@@ -48,7 +49,8 @@ struct Statements {
                 [
                     .text(chartlet.textureID), .real(chartlet.center.x), .real(chartlet.center.y),
                     .real(chartlet.size.width),
-                    .real(chartlet.size.height), .real(chartlet.angle), .integer(chartlet.id.rawValue),
+                    .real(chartlet.size.height), .real(chartlet.angle), .integer(chartlet.isMirrored ? 1 : 0),
+                    .integer(chartlet.layer.rawValue), .integer(chartlet.id.rawValue),
                 ])
         case .updated(_, let element, _): try insert(element)
         case .cleared(let elements):
@@ -110,6 +112,7 @@ struct Statements {
                     .real(stroke.canvasScale), .blob(SampleCodec.encode(stroke.samples)), .null, .null, .null, .null,
                     .null, .null, .integer(stroke.layer.rawValue),
                     stroke.symmetry.map { .text(SymmetryText.text($0)) } ?? .null,
+                    stroke.transform.map { .text(TransformText.text($0)) } ?? .null, .integer(0),
                 ])
         case .chartlet(let chartlet):
             try insertElement.run(
@@ -118,7 +121,8 @@ struct Statements {
                     .text(chartlet.textureID),
                     .real(chartlet.center.x), .real(chartlet.center.y), .real(chartlet.size.width),
                     .real(chartlet.size.height),
-                    .real(chartlet.angle), .integer(chartlet.layer.rawValue), .null,
+                    .real(chartlet.angle), .integer(chartlet.layer.rawValue), .null, .null,
+                    .integer(chartlet.isMirrored ? 1 : 0),
                 ])
         }
     }

@@ -3,7 +3,7 @@
 enum Schema {
     /// 'MLNG': marks a SQLite database as a MaLiang document.
     static let applicationID: Int64 = 0x4D4C_4E47
-    static let currentVersion: Int64 = 3
+    static let currentVersion: Int64 = 4
 
     /// `steps[n]` upgrades a version-n database to version n + 1 (version 0: an empty database).
     static let steps: [Int64: String] = [
@@ -44,6 +44,12 @@ enum Schema {
         // Symmetry: a stroke's copies of itself (``SymmetryText``); strokes of a version-2 file have none.
         2: """
         ALTER TABLE elements ADD COLUMN symmetry TEXT;
+        """,
+        // Selections: a stroke moved, scaled, turned or flipped after it was drawn (``TransformText``), a placed
+        // image mirrored; a version-3 file's elements are where they were drawn.
+        3: """
+        ALTER TABLE elements ADD COLUMN transform TEXT;
+        ALTER TABLE elements ADD COLUMN mirrored INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 

@@ -14,6 +14,8 @@ final class DocumentPaint {
     /// An export-only renderer stamps the paint only when something asks for it (an export at scale 1, a view): a
     /// small render of a huge document never needs it.
     private(set) var isPending = false
+    /// Tiles of strokes moved or put back among others, by layer, to stamp again when the changes are finished.
+    private var reshaped: [LayerID: Set<TileKey>] = [:]
 
     /// Strokes of a loaded document whose tiles are copied for a quick undo (older ones are rebuilt when undone).
     static let rememberedOnLoad = 8
@@ -52,12 +54,16 @@ final class DocumentPaint {
         if case .cleared = change { try kept.load() }
         switch change {
         case .inserted(.stroke(let stroke), _):
-            try bake([stroke])
+            if isNewestOnItsLayer(stroke) {
+                try bake([stroke])
+            } else {
+                // Back under later strokes (a deletion undone): stamped again in drawing order.
+                reshape(nil, into: stroke)
+            }
         case .removed(.stroke(let stroke), _):
             try unbake(stroke)
         case .updated(.stroke(let before), .stroke(let after), _):
-            try unbake(before)
-            try bake([after])
+            reshape(before, into: after)
         case .cleared:
             let forgotten = undo.history.stashForClear(layers.all.mapValues { $0.takeAll() })
             // A frame in flight may still sample an old clear's tiles: let it finish before they go.
@@ -82,6 +88,7 @@ final class DocumentPaint {
     /// After a list of changes: kept tiles that could not be read are stamped again, and the layers composed where
     /// they changed.
     func finishChanges() throws(VulkanError) {
+        try rebuildReshaped()
         try repairKeptTiles()
         try compositor.update()
     }
@@ -183,6 +190,38 @@ final class DocumentPaint {
         }
         // Copies the history let go are destroyed only now, after the commands that read them have run.
         withExtendedLifetime(forgotten) {}
+    }
+
+    /// Whether no stroke drawn after `stroke` is on its layer (it can be stamped on top).
+    private func isNewestOnItsLayer(_ stroke: Stroke) -> Bool {
+        for case .stroke(let other) in document.elements.reversed() where other.layer == stroke.layer {
+            return other.id <= stroke.id
+        }
+        return true
+    }
+
+    /// Notes a stroke moved, scaled, turned or put back among others: the tiles it reached and reaches are
+    /// stamped again in drawing order when the changes are finished (once for a whole selection).
+    private func reshape(_ before: Stroke?, into after: Stroke) {
+        if let before {
+            let reached = undo.tiles(reachedBy: before.id) ?? tilesReached(by: before)
+            reshaped[before.layer, default: []].formUnion(reached)
+            undo.forget(before.id)
+        }
+        let reaches = tilesReached(by: after)
+        undo.note(after.id, reached: reaches)
+        reshaped[after.layer, default: []].formUnion(reaches)
+    }
+
+    /// Stamps again the tiles of reshaped strokes. Copies kept for undo may hold their old paint: they are let go,
+    /// and later undos rebuild instead.
+    private func rebuildReshaped() throws(VulkanError) {
+        guard !reshaped.isEmpty else { return }
+        let pending = reshaped
+        reshaped = [:]
+        let forgotten = undo.history.dropSnapshots()
+        if !forgotten.isEmpty { resources.context.waitIdle() }
+        for (layer, tiles) in pending where document.layer(layer) != nil { try rebuild(tiles, on: [layer]) }
     }
 
     /// Takes a stroke's paint away: restores the tiles it changed, or rebuilds them when their copies are gone.

@@ -32,7 +32,7 @@ final class KeptPaint {
     /// another layer, another page size or way of stamping gives another key. (Layers' settings are not paint:
     /// they are applied when the layers are composed.)
     var paintKey: String {
-        // FNV-1a over every stroke's id, seed, sample count, layer and symmetry, in order.
+        // FNV-1a over every stroke's id, seed, sample count, layer, symmetry and transform, in order.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ value: UInt64) {
             for shift in stride(from: 0, to: 64, by: 8) {
@@ -54,6 +54,11 @@ final class KeptPaint {
                 }
                 mix(symmetry.center.x.bitPattern)
                 mix(symmetry.center.y.bitPattern)
+            }
+            if let transform = stroke.transform {
+                for value in [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty] {
+                    mix(value.bitPattern)
+                }
             }
         }
         let size = "\(Int(document.size.width.rounded(.up)))x\(Int(document.size.height.rounded(.up)))"

@@ -93,9 +93,10 @@ final class SceneDrawer {
             let chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
             guard let image = try resources.chartletImages.image(chartlet.textureID) else { continue }
             let corners = transform.corners(
-                centerX: chartlet.center.x, centerY: chartlet.center.y, width: chartlet.size.width,
-                height: chartlet.size.height,
-                angle: chartlet.angle)
+                centerX: chartlet.center.x, centerY: chartlet.center.y,
+                // A mirrored image's corners swap sides across its middle, and its texture with them.
+                width: chartlet.isMirrored ? -chartlet.size.width : chartlet.size.width,
+                height: chartlet.size.height, angle: chartlet.angle)
             guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
             else { continue }
             try quads.draw(

@@ -56,6 +56,15 @@ struct TileHistory {
         return isNewest ? entry.tiles : nil
     }
 
+    /// Lets every stroke's copies go (a stroke under them changed, so they no longer show what was there). Returns
+    /// the copies, for the caller to keep until recorded commands have run.
+    mutating func dropSnapshots() -> [GPUImage] {
+        let dropped = snapshots.flatMap { $0.tiles.values.compactMap { $0 } }
+        snapshots = []
+        storedTiles = 0
+        return dropped
+    }
+
     /// Clears whose tiles are kept for a quick undo: each holds a whole canvas, so only the newest two; an older
     /// clear undone is rebuilt from the document.
     static let clearStashLimit = 2

@@ -14,7 +14,8 @@ extension PaintingApp {
             width: width, scale: scale, layout: session.toolbar, state: toolbarState)
         // The guide under the toolbar and panels, over the drawing.
         overlays.insert(contentsOf: symmetryGuide(), at: 0)
-        overlays += selectionHandles()
+        overlays.insert(contentsOf: selectionOverlay(), at: 0)
+        overlays += chartletHandles()
         if chrome.showsShortcuts {
             overlays += try chrome.shortcutSheet.overlays(
                 width: width, height: Double(presenter.swapchain.height), scale: scale)
@@ -61,7 +62,7 @@ extension PaintingApp {
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
                     draft: session.panels.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil,
-            mirrored: session.view.mirrored, symmetric: session.symmetry != nil)
+            mirrored: session.view.mirrored, symmetric: session.symmetry != nil, selecting: session.tool == .select)
     }
 
     private var brushEditorView: BrushEditorView? {
@@ -76,7 +77,7 @@ extension PaintingApp {
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).
-    func selectionHandles() -> [OverlayPlacement] {
+    func chartletHandles() -> [OverlayPlacement] {
         guard let id = session.selection, let chartlet = session.chartletPreview ?? session.chartlet(withID: id)
         else { return [] }
         let size = 10 * window.scale

@@ -34,6 +34,8 @@ final class Toolbar {
         var mirrored = false
         /// New strokes are painted with symmetry.
         var symmetric = false
+        /// The selection tool is chosen.
+        var selecting = false
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -92,6 +94,7 @@ final class Toolbar {
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
             (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
             (.open, .open), (.saveAs, .saveAs), (.layers, .layers), (.mirrorView, .mirrorView), (.symmetry, .symmetry),
+            (.select, .select),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -150,6 +153,7 @@ final class Toolbar {
             || (action == .colorWheel && state.colorPanel != nil)
             || (action == .brushEditor && state.brushEditor != nil) || (action == .layers && state.layers != nil)
             || (action == .mirrorView && state.mirrored) || (action == .symmetry && state.symmetric)
+            || (action == .select && state.selecting)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }

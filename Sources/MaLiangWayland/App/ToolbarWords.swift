@@ -25,6 +25,8 @@ enum ToolbarWords {
         case .mirrorView: "Mirror the view left to right, to check proportions; the drawing is unchanged (H)"
         case .symmetry:
             "Symmetry for new strokes: off, vertical, horizontal, both, radial (Y; , and . change the spokes)"
+        case .select:
+            "Select strokes and images to move, scale, turn, flip or delete (S; R rectangle or lasso, T touched or enclosed)"
         case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
         case .export: "Export as PNG… (Ctrl+Shift+E)"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The toolbar's icons for how the drawing is shown and painted: the mirrored view, symmetry.
+/// The toolbar's icons for how the drawing is shown and painted: the mirrored view, symmetry, the selection tool.
 extension VectorIcon {
     /// Two triangles facing each other across a broken vertical line: the view mirrored left to right.
     static var mirrorView: VectorIcon {
@@ -25,6 +25,26 @@ extension VectorIcon {
         }
         icon.stroke(width: 2.2)
         icon.disc(20, 20, radius: 2.5)
+        return icon
+    }
+}
+
+extension VectorIcon {
+    /// A dashed box with a corner handle: the selection tool.
+    static var select: VectorIcon {
+        var icon = VectorIcon()
+        let (left, top, right, bottom) = (8.0, 9.0, 30.0, 29.0)
+        for x in stride(from: left, to: right, by: 6) {
+            icon.path([(x, top), (min(x + 3.5, right), top)])
+            icon.path([(x, bottom), (min(x + 3.5, right), bottom)])
+        }
+        for y in stride(from: top, to: bottom, by: 6) {
+            icon.path([(left, y), (left, min(y + 3.5, bottom))])
+            icon.path([(right, y), (right, min(y + 3.5, bottom))])
+        }
+        icon.stroke(width: 2)
+        icon.path([(27, 26), (35, 26), (35, 34), (27, 34)], closed: true)
+        icon.fill()
         return icon
     }
 }

@@ -274,6 +274,8 @@ public final class ChaosPlayer {
         // Y alone steps symmetry on, whose guide the last frame would show and a render never does: only Control+Y
         // (redo). Symmetry's own tests and the input-events fuzz target drive it.
         if code == 21 { modifiers |= 4 }
+        // S alone takes the selection tool, whose box the last frame would show: only Control+S (save).
+        if code == 31 && modifiers & 4 == 0 { modifiers = 4 }
         // Control+Delete clears the drawing: now and then, or the file would mostly end empty.
         if code == 111 && random.next() % 8 != 0 { modifiers &= 1 }
         var events: [KeyboardEvent] = [.enter, .modifiers(depressed: modifiers, latched: 0, locked: 0, group: 0)]
