@@ -66,6 +66,22 @@ public final class CanvasRenderer {
         set { scene.chartletPreview = newValue }
     }
 
+    /// Shows the elements `ids` moved by `transform` (a selection gesture in progress) while the document still has
+    /// them where they were: the strokes are lifted off their layer once and drawn from a raster of their own, so
+    /// each frame costs what the raster covers, whatever the strokes; images are drawn moved. Nil (or a transform
+    /// that moves nothing) puts them back. The changes that end the gesture put them back too, stamped where they
+    /// now lie.
+    public func showSelection(_ ids: [ElementID], movedBy transform: DocumentTransform?) throws(VulkanError) {
+        guard let transform, !transform.isIdentity, !ids.isEmpty else {
+            scene.selectionPreview = nil
+            if paint.lifted != nil { try paint.putDownLifted() }
+            return
+        }
+        let wanted = Set(ids)
+        if paint.lifted?.ids != wanted { try paint.lift(wanted) }
+        scene.selectionPreview = (wanted, transform)
+    }
+
     /// Told how much of long work (stamping a document, an export) is done, from 0 to 1, after each submission;
     /// returning false stops the work, which then throws ``VulkanError/cancelled``.
     public var progress: ((Double) -> Bool)? {

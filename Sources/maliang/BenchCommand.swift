@@ -20,13 +20,17 @@ enum BenchCommand {
             try PredictionBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "selection" {
+            try SelectionBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench soak MINUTES")
+                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench soak MINUTES")
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)

@@ -33,6 +33,18 @@ import WaylandTestSupport
             points((170, 170), (430, 170)) + points((430, 170), (430, 290)) + points((430, 290), (170, 290))
             + points((170, 290), (170, 170))
         try session.mouse(box)
+        // Mid-drag, the stroke shows where the mouse has it (lifted off its layer) and not where it was.
+        try session.compositor.sendPointer([.motion(x: 300, y: 230), .frame, .button(0x110, pressed: true), .frame])
+        try session.compositor.sendPointer([.motion(x: 300, y: 430), .frame])
+        _ = try session.nextImage()
+        session.settle(.milliseconds(300))
+        let draggingFrame = try #require(session.image)
+        try session.compositor.sendPointer([.motion(x: 300, y: 230), .frame, .button(0x110, pressed: false), .frame])
+        func darkest(_ image: Image, around y: Int) -> Int {
+            (y - 12...y + 12).map { row in (280...320).map { Int(image.rgba(x: $0, y: row).red) }.min() ?? 255 }
+                .min() ?? 255
+        }
+        #expect(darkest(draggingFrame, around: 430) < 160 && darkest(draggingFrame, around: 230) > 250)
         // A finger drags it by (+100, +150), past palm rejection after the pen.
         session.settle(.milliseconds(700))
         try session.finger(points((300, 230), (400, 380), count: 10))
@@ -82,6 +94,7 @@ import WaylandTestSupport
         #expect(image.rgba(x: 300, y: 230 - Self.top).red > 0.99)
         if ProcessInfo.processInfo.environment["MALIANG_KEEP_FRAMES"] != nil {
             try selectedFrame.writePNG(to: "/tmp/selection-frame.png")
+            try draggingFrame.writePNG(to: "/tmp/selection-dragging-frame.png")
             try lastFrame.writePNG(to: "/tmp/selection-last-frame.png")
             try Data(contentsOf: rendered).write(to: URL(fileURLWithPath: "/tmp/selection-render.png"))
         }

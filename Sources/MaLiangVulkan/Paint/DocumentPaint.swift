@@ -15,7 +15,9 @@ final class DocumentPaint {
     /// small render of a huge document never needs it.
     private(set) var isPending = false
     /// Tiles of strokes moved or put back among others, by layer, to stamp again when the changes are finished.
-    private var reshaped: [LayerID: Set<TileKey>] = [:]
+    var reshaped: [LayerID: Set<TileKey>] = [:]
+    /// Strokes a selection gesture has lifted off their layer, if any.
+    var lifted: LiftedStrokes?
 
     /// Strokes of a loaded document whose tiles are copied for a quick undo (older ones are rebuilt when undone).
     static let rememberedOnLoad = 8
@@ -52,6 +54,8 @@ final class DocumentPaint {
     func apply(_ change: DocumentChange) throws(VulkanError) {
         // The tiles a clear sets aside must be all of them.
         if case .cleared = change { try kept.load() }
+        // Any change ends a lift: the document now says where the strokes are.
+        markLiftedForRebuild()
         switch change {
         case .inserted(.stroke(let stroke), _):
             if isNewestOnItsLayer(stroke) {
@@ -240,7 +244,7 @@ final class DocumentPaint {
     }
 
     /// The paint tiles `stroke`'s stamps reach.
-    private func tilesReached(by stroke: Stroke) -> Set<TileKey> {
+    func tilesReached(by stroke: Stroke) -> Set<TileKey> {
         StampPainter.tiles(touchedBy: StampSource.stamps(of: stroke, samples: stroke.samples.loaded()), in: paint)
     }
 
@@ -254,8 +258,11 @@ final class DocumentPaint {
         for id in ids {
             for key in tiles { layers.paint(of: id).replace(key, with: nil) }
         }
+        let hidden = lifted?.ids ?? []
         let strokes = document.strokes.filter { stroke in
-            guard ids.contains(stroke.layer), let touched = undo.tiles(reachedBy: stroke.id) else { return false }
+            guard ids.contains(stroke.layer), !hidden.contains(stroke.id),
+                let touched = undo.tiles(reachedBy: stroke.id)
+            else { return false }
             return !touched.isDisjoint(with: tiles)
         }
         try bake(strokes, onlyTiles: tiles)

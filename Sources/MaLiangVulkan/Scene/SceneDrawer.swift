@@ -10,6 +10,9 @@ final class SceneDrawer {
     /// A chartlet shown in place of the document's one with the same id (while it is being moved, turned or
     /// scaled).
     var chartletPreview: Chartlet?
+    /// Elements a selection gesture shows moved: the lifted strokes' raster and the images among them are drawn
+    /// through the transform.
+    var selectionPreview: (ids: Set<ElementID>, transform: DocumentTransform)?
     /// Paint tiles side by side for views between whole zooms, which filter across tile edges.
     lazy var mosaic = TileMosaic(resources.context)
     /// The same for the stroke in progress's layers (``LiveStroke/layers``).
@@ -88,9 +91,34 @@ final class SceneDrawer {
                 }
             }
         }
+        if let preview = selectionPreview, let lifted = paint.lifted,
+            paint.document.layer(lifted.layer)?.isVisible == true
+        {
+            let opacity = Float(paint.document.layer(lifted.layer)?.opacity ?? 1)
+            for key in lifted.raster.tiles.keys.sorted() {
+                guard let tile = lifted.raster.tile(key) else { continue }
+                let origin = lifted.raster.origin(of: key)
+                let side = Double(TileLayer.tileSize) / lifted.raster.scale
+                let points = [(0.0, 0.0), (side, 0), (0, side), (side, side)].map { dx, dy in
+                    let moved = preview.transform.apply(Point(x: origin.x + dx, y: origin.y + dy))
+                    return transform.apply(moved.x, moved.y)
+                }
+                let corners = QuadPainter.Corners(points: points)
+                guard corners.intersects(width: width, height: height), region.map({ corners.intersects($0) }) ?? true
+                else { continue }
+                try quads.draw(
+                    tile, corners: corners, targetWidth: width, targetHeight: height, format: format, blend: .over,
+                    opacity: opacity, commands)
+            }
+        }
         for (stored, opacity) in chartletsShown() {
             // A chartlet being dragged is shown where the drag has it; the document changes once, at the end.
-            let chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
+            var chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
+            if let preview = selectionPreview, preview.ids.contains(stored.id),
+                case .chartlet(let moved) = Element.chartlet(stored).transformed(by: preview.transform)
+            {
+                chartlet = moved
+            }
             guard let image = try resources.chartletImages.image(chartlet.textureID) else { continue }
             let corners = transform.corners(
                 centerX: chartlet.center.x, centerY: chartlet.center.y,

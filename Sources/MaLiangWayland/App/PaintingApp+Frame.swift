@@ -24,6 +24,7 @@ extension PaintingApp {
             status: applier.status, now: MonotonicClock.microseconds(), width: width,
             height: Double(presenter.swapchain.height), scale: scale)
         renderer.chartletPreview = session.chartletPreview
+        try renderer.showSelection(session.elementSelection?.ids ?? [], movedBy: session.selecting.pending)
         try renderer.drawFrame(
             into: presenter.swapchain, index: index, view: session.view, windowColor: chrome.theme.surroundings,
             overlays: overlays, damage: damage, repaint: repaint)
