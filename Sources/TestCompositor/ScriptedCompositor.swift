@@ -176,6 +176,10 @@ struct SeatResources {
     var keyboards: [WlKeyboardResource] = []
     var touches: [WlTouchResource] = []
     var dataDevices: [WlDataDeviceResource] = []
+    /// The MIME types each client's data source offers, by source.
+    var sourceOffers: [ObjectIdentifier: [String]] = [:]
+    /// The source a client made the clipboard's selection, if any.
+    var clipboardSource: WlDataSourceResource?
     /// What the seat offers now (``ScriptedCompositor/setSeatCapabilities(_:)`` changes it).
     var capabilities: WlSeatCapability = [.pointer, .keyboard, .touch]
     /// The keymap keyboards get, made when the first one binds.

@@ -103,6 +103,43 @@ public final class Document {
         return perform(.update(before: before, after: after))
     }
 
+    /// Adds finished elements on top as one undo step (pasted or duplicated elements), each as ``append(_:)`` takes
+    /// it; those it would refuse are left out.
+    @discardableResult
+    public func append(contentsOf newElements: [Element]) -> [DocumentChange] {
+        var taken = Set<ElementID>()
+        var edits: [Edit] = []
+        for element in newElements.sorted(by: { $0.id < $1.id }) {
+            guard Limits.elementID.contains(element.id.rawValue), index(of: element.id) == nil,
+                taken.insert(element.id).inserted, layerIndex(of: element.layer) != nil
+            else { continue }
+            switch element {
+            case .stroke(let stroke) where stroke.samples.isEmpty: continue
+            case .chartlet(let chartlet): edits.append(.insert(.chartlet(chartlet.clamped())))
+            default: edits.append(.insert(element))
+            }
+        }
+        guard !edits.isEmpty else { return [] }
+        return perform(.group(edits))
+    }
+
+    /// Changes the elements `ids` as one undo step (a recolour, a move to another layer): `change` gives each one's
+    /// new value, keeping its id. Nothing changes when a result is on a layer the document lacks.
+    @discardableResult
+    public func update(_ ids: some Sequence<ElementID>, _ change: (Element) -> Element) -> [DocumentChange] {
+        var edits: [Edit] = []
+        for id in Set(ids).sorted() {
+            guard let index = index(of: id) else { continue }
+            let before = elements[index]
+            var after = change(before).withID(id)
+            guard layerIndex(of: after.layer) != nil else { return [] }
+            if case .chartlet(let chartlet) = after { after = .chartlet(chartlet.clamped()) }
+            if after != before { edits.append(.update(before: before, after: after)) }
+        }
+        guard !edits.isEmpty else { return [] }
+        return perform(.group(edits))
+    }
+
     /// Moves, scales, turns or flips the elements `ids` by `transform` as one undo step (see
     /// ``Element/transformed(by:)``). Nothing changes when none of them is here, or when any would be left with a
     /// transform it cannot keep (``DocumentTransform/isValid``): a selection moves as a whole or not at all.

@@ -1,3 +1,4 @@
+import Foundation
 import MaLiangCore
 
 /// What handling one input did, as a value. The shell applies it in a fixed order (``EffectsApplier``): the
@@ -70,8 +71,11 @@ public enum Request: Equatable, Sendable {
     case open
     /// Ask for a new name and place for this drawing, and go on there.
     case saveAs
-    /// Paste an image from the clipboard.
+    /// Paste from the clipboard: strokes and images this program copied, else a PNG image.
     case paste
+    /// Put the selection on the clipboard: `data` for this program (``ElementClipboard``), a PNG image of it for
+    /// others.
+    case copyElements(Data)
     /// Show the list of keys and gestures, or hide it.
     case toggleShortcuts
     /// Make sure everything is saved, and say so.

@@ -25,6 +25,8 @@ public enum Keysym {
     public static let returnKey: UInt32 = 0xff0d
     public static let keypadEnter: UInt32 = 0xff8d
     public static let escape: UInt32 = 0xff1b
+    public static let pageUp: UInt32 = 0xff55
+    public static let pageDown: UInt32 = 0xff56
     /// Left and right Shift.
     static func isShift(_ keysym: UInt32) -> Bool { keysym == 0xffe1 || keysym == 0xffe2 }
     public static let delete: UInt32 = 0xffff
@@ -65,6 +67,12 @@ enum KeyCommand {
         case (0x73, false, false): .selectTool  // s
         case (0x61, true, false): .selectAll  // Ctrl+A
         case (Keysym.escape, false, _): .selectNone
+        case (0x63, true, false): .copy  // Ctrl+C
+        case (0x78, true, false): .cut  // Ctrl+X
+        case (0x64, true, false): .duplicate  // Ctrl+D
+        case (0x63, false, false): .recolorSelection  // c
+        case (Keysym.pageUp, false, true): .selectionToLayerAbove
+        case (Keysym.pageDown, false, true): .selectionToLayerBelow
         case (0x72, false, false): .selectionShape  // r
         case (0x74, false, false): .selectionRule  // t
         case (0x79, false, false): .symmetry  // y

@@ -37,6 +37,12 @@ public enum Command: Equatable, Sendable {
     case selectAll, selectNone
     /// The selection flipped left to right (Shift+H) or top to bottom (Shift+V) across its box's middle.
     case flipHorizontal, flipVertical
+    /// The selection onto the clipboard (Ctrl+C), also deleted (Ctrl+X); a copy of it beside it (Ctrl+D).
+    case copy, cut, duplicate
+    /// The selected strokes in the current colour (C).
+    case recolorSelection
+    /// The selection onto the layer above (Shift+Page Up) or below (Shift+Page Down).
+    case selectionToLayerAbove, selectionToLayerBelow
     /// The selection tool's lasso or rectangle (R), and whether it takes what its outline encloses or touches (T).
     case selectionShape, selectionRule
     /// Fingers paint, or only move the view.
@@ -111,6 +117,12 @@ extension EditingSession {
         case .selectNone: return selectNone()
         case .flipHorizontal: return flipSelection(horizontal: true)
         case .flipVertical: return flipSelection(horizontal: false)
+        case .copy: return copySelection(cut: false)
+        case .cut: return copySelection(cut: true)
+        case .duplicate: return duplicateSelection()
+        case .recolorSelection: return recolorSelection()
+        case .selectionToLayerAbove: return moveSelectionToLayer(up: true)
+        case .selectionToLayerBelow: return moveSelectionToLayer(up: false)
         case .selectionShape: return changeSelectionSetting(shape: true)
         case .selectionRule: return changeSelectionSetting(shape: false)
         case .togglePenOnly:

@@ -24,11 +24,8 @@ final class Devices {
     var outputs: [UInt32: (output: WlOutput, scale: Int32)] = [:]
     /// Each output's current mode, physical pixels.
     var outputModes: [UInt32: (width: Int32, height: Int32)] = [:]
-    var dataDevice: WlDataDevice?
-    var offers: [ObjectIdentifier: Offer] = [:]
-    var dragOffer: Offer?
-    var clipboardOffer: Offer?
-    var dropPoint = (x: 0.0, y: 0.0)
+    /// Drag and drop, and the clipboard both ways.
+    let transfer = DataTransfer()
     let cursorSurfaces = CursorSurfaces()
 
     /// Largest integer scale of the outputs in `entered` (of all outputs when the window is on none).
@@ -41,13 +38,6 @@ final class Devices {
     func destroy() {
         for state in tools.values { state.cursorSurface?.destroy() }
         cursorSurfaces.destroyTheme()
-    }
-
-    /// An offer and the MIME types it announced.
-    final class Offer {
-        let offer: WlDataOffer
-        var mimeTypes: [String] = []
-        init(_ offer: WlDataOffer) { self.offer = offer }
     }
 }
 

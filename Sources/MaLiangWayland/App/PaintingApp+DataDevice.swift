@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MaLiangCore
 import MaLiangEditor
+import MaLiangStore
 import PNGCodec
 import WaylandClient
 import WaylandProtocol
@@ -9,27 +10,28 @@ import WaylandProtocol
 /// Images dropped from a file manager (text/uri-list of PNG files; brush files join the saved brushes) or pasted from the clipboard (image/png) become
 /// chartlets.
 extension PaintingApp {
-    typealias Offer = Devices.Offer
+    typealias Offer = DataTransfer.Offer
 
     func setUpDataDevice() {
-        guard let seat = devices.seat, devices.dataDevice == nil,
+        guard let seat = devices.seat, devices.transfer.dataDevice == nil,
             let global = globals.registry.first(WlDataDeviceManager.self),
             let manager = globals.bind(global, WlDataDeviceManager.self)
         else { return }
         let device = manager.getDataDevice(seat: seat)
-        devices.dataDevice = device
+        devices.transfer.manager = manager
+        devices.transfer.dataDevice = device
         device.onEvent = { [unowned self] event in
             switch event {
             case .dataOffer(let offer):
                 let tracked = Offer(offer)
-                devices.offers[ObjectIdentifier(offer)] = tracked
+                devices.transfer.offers[ObjectIdentifier(offer)] = tracked
                 offer.onEvent = { [unowned tracked] event in
                     if case .offer(let mimeType) = event { tracked.mimeTypes.append(mimeType) }
                 }
             case .enter(let serial, _, let x, let y, let offer):
-                devices.dragOffer = offer.flatMap { devices.offers[ObjectIdentifier($0)] }
-                devices.dropPoint = (x, y)
-                if let drag = devices.dragOffer, drag.mimeTypes.contains("text/uri-list") {
+                devices.transfer.dragOffer = offer.flatMap { devices.transfer.offers[ObjectIdentifier($0)] }
+                devices.transfer.dropPoint = (x, y)
+                if let drag = devices.transfer.dragOffer, drag.mimeTypes.contains("text/uri-list") {
                     drag.offer.accept(serial: serial, mimeType: "text/uri-list")
                     if drag.offer.version >= 3 {
                         drag.offer.setActions(dndActions: [.copy], preferredAction: .copy)
@@ -38,13 +40,13 @@ extension PaintingApp {
                     offer?.accept(serial: serial, mimeType: nil)
                 }
             case .motion(_, let x, let y):
-                devices.dropPoint = (x, y)
+                devices.transfer.dropPoint = (x, y)
             case .leave:
-                if let drag = devices.dragOffer { forget(drag) }
-                devices.dragOffer = nil
+                if let drag = devices.transfer.dragOffer { forget(drag) }
+                devices.transfer.dragOffer = nil
             case .drop:
-                guard let drag = devices.dragOffer, drag.mimeTypes.contains("text/uri-list") else { return }
-                let point = session.documentPoint(x: devices.dropPoint.x, y: devices.dropPoint.y)
+                guard let drag = devices.transfer.dragOffer, drag.mimeTypes.contains("text/uri-list") else { return }
+                let point = session.documentPoint(x: devices.transfer.dropPoint.x, y: devices.transfer.dropPoint.y)
                 receive(drag, mimeType: "text/uri-list") { [unowned self] data in
                     for path in Self.filePaths(fromURIList: data) {
                         let url = URL(fileURLWithPath: path)
@@ -58,18 +60,26 @@ extension PaintingApp {
                     if drag.offer.version >= 3 { drag.offer.finish() }
                     forget(drag)
                 }
-                devices.dragOffer = nil
+                devices.transfer.dragOffer = nil
             case .selection(let offer):
-                if let old = devices.clipboardOffer, old.offer !== offer { forget(old) }
-                devices.clipboardOffer = offer.flatMap { devices.offers[ObjectIdentifier($0)] }
+                if let old = devices.transfer.clipboardOffer, old.offer !== offer { forget(old) }
+                devices.transfer.clipboardOffer = offer.flatMap { devices.transfer.offers[ObjectIdentifier($0)] }
             }
         }
     }
 
-    /// Ctrl+V: pastes a PNG image from the clipboard.
+    /// Ctrl+V: pastes strokes and images copied by this program (from any of its windows), else a PNG image.
     func paste() {
-        guard let offer = devices.clipboardOffer, offer.mimeTypes.contains("image/png") else {
-            applier.post(StatusMessage(.warning, "Nothing to paste: the clipboard holds no PNG image"))
+        if let offer = devices.transfer.clipboardOffer, offer.mimeTypes.contains(ElementClipboard.mimeType) {
+            receive(offer, mimeType: ElementClipboard.mimeType, limit: ElementClipboard.maximumBytes) {
+                [unowned self] data in
+                dispatch(session.pasteElements(data))
+            }
+            return
+        }
+        guard let offer = devices.transfer.clipboardOffer, offer.mimeTypes.contains("image/png") else {
+            applier.post(
+                StatusMessage(.warning, "Nothing to paste: the clipboard holds neither strokes nor a PNG image"))
             return
         }
         receive(offer, mimeType: "image/png") { [unowned self] data in
@@ -78,7 +88,10 @@ extension PaintingApp {
     }
 
     /// Asks for the offer's data through a pipe and reads it as it comes, without blocking the loop.
-    private func receive(_ offer: Offer, mimeType: String, then done: @escaping (Data) -> Void) {
+    private func receive(
+        _ offer: Offer, mimeType: String, limit: Int = PNGLimits.standard.maximumBytes,
+        then done: @escaping (Data) -> Void
+    ) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
         _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
@@ -93,8 +106,8 @@ extension PaintingApp {
                 let count = read(ends[0], &buffer, buffer.count)
                 if count > 0 {
                     data.append(contentsOf: buffer.prefix(count))
-                    // Images larger than the PNG limit are refused later; stop reading far beyond it.
-                    if data.count > PNGLimits.standard.maximumBytes { break }
+                    // Data beyond the limit is refused later; stop reading just past it.
+                    if data.count > limit { break }
                     continue
                 }
                 if count < 0 && errno == EAGAIN { return }
@@ -107,7 +120,7 @@ extension PaintingApp {
     }
 
     private func forget(_ offer: Offer) {
-        devices.offers[ObjectIdentifier(offer.offer)] = nil
+        devices.transfer.offers[ObjectIdentifier(offer.offer)] = nil
         offer.offer.destroy()
     }
 

@@ -126,7 +126,8 @@ extension PaintingApp {
                 }
             case .modifiers(_, let depressed, let latched, let locked, let group):
                 devices.keyboard?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
-            case .key(_, _, let key, let state):
+            case .key(let serial, _, let key, let state):
+                devices.transfer.inputSerial = serial
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
                 dispatch(
                     session.handle(

@@ -84,6 +84,7 @@ extension PaintingApp: FrameScheduler {
         case .open: openDocument()
         case .saveAs: saveAs()
         case .paste: paste()
+        case .copyElements(let data): copyToClipboard(data)
         case .save:
             if applier.retrySaving() == .saved {
                 applier.post(StatusMessage(.info, "Saved: every change is written to \(file.url.path) as it happens"))

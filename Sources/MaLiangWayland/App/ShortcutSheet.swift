@@ -17,6 +17,8 @@ final class ShortcutSheet {
         ("S", "Select: draw around strokes and images"), ("R / T", "Rectangle or lasso / touched or enclosed"),
         ("Drag the box", "Move it; a corner scales (Shift: freely), the handle turns"),
         ("Shift+H / Shift+V", "Flip the selection"), ("Ctrl+A / Escape", "Select all / none"),
+        ("Ctrl+C / X / V, Ctrl+D", "Copy / cut / paste, duplicate the selection"),
+        ("C, Shift+Page Up / Down", "Recolour the selection, send it a layer up / down"),
         ("Space + drag, middle button", "Move the view"), ("Ctrl + scroll, pinch", "Zoom"),
         ("Two fingers", "Move, zoom and turn the view"), ("Pen's lower button", "Move the view; select an image"),
         ("Pen's upper button", "Undo"), ("P", "Pen only: fingers never paint"), ("Ctrl+V, drop", "Place an image"),
