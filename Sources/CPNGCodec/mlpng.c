@@ -190,6 +190,57 @@ int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t str
     return 0;
 }
 
+int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
+                      size_t *out_size, char error[MLPNG_ERROR_SIZE]) {
+    error_context context = {error};
+    writer target = {NULL, 0, 0, 0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    if (!png) {
+        snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    // volatile: assigned after setjmp and freed after the longjmp, so it must not live only in a register.
+    png_bytep volatile row = NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(row);
+        free(target.data);
+        png_destroy_write_struct(&png, &info);
+        if (!info) snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
+        return -1;
+    }
+    png_set_write_fn(png, &target, write_bytes, flush_bytes);
+    // Two colours, one bit a pixel: transparent, and the colour fully opaque.
+    png_set_IHDR(png, info, width, height, 1, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_color palette[2] = {{0, 0, 0}, {color[0], color[1], color[2]}};
+    png_set_PLTE(png, info, palette, 2);
+    png_byte opacity[1] = {0};
+    png_set_tRNS(png, info, opacity, 1, NULL);
+    png_set_sRGB_gAMA_and_cHRM(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    // Flat regions deflate to almost nothing at the fastest level; filters would only cost time.
+    png_set_compression_level(png, 1);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_write_info(png, info);
+    size_t row_bytes = (width + 7) / 8;
+    row = malloc(row_bytes ? row_bytes : 1);
+    if (!row) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *source = coverage + (size_t)y * width;
+        memset(row, 0, row_bytes);
+        for (uint32_t x = 0; x < width; x++) {
+            if (source[x]) row[x >> 3] |= (png_byte)(0x80 >> (x & 7));
+        }
+        png_write_row(png, row);
+    }
+    png_write_end(png, NULL);
+    free(row);
+    png_destroy_write_struct(&png, &info);
+    *out = target.data;
+    *out_size = target.size;
+    return 0;
+}
+
 void mlpng_free(void *bytes) { free(bytes); }
 
 // A PNG written a band of rows at a time to a file descriptor: no whole image in memory.

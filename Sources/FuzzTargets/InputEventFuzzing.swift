@@ -114,7 +114,7 @@ enum InputEventFuzzing {
     /// The selection tool's operations, by its commands or directly, with transforms beyond every range.
     private static func selectionOperation(_ input: inout ByteSource, _ session: EditingSession) {
         let ids = session.document.elements.map(\.id)
-        switch input.byte() % 8 {
+        switch input.byte() % 9 {
         case 0: _ = session.perform(.selectTool)
         case 1: _ = session.selectAll()
         case 2:
@@ -130,7 +130,29 @@ enum InputEventFuzzing {
                     d: input.coordinate() / 64, tx: input.coordinate(), ty: input.coordinate()))
         case 5: _ = session.perform(input.byte() & 1 == 0 ? .flipHorizontal : .flipVertical)
         case 6: _ = session.perform(input.byte() & 1 == 0 ? .selectionShape : .selectionRule)
-        default: _ = session.perform(.deleteSelection)
+        case 7: _ = session.perform(.deleteSelection)
+        default: fillOperation(&input, session)
+        }
+    }
+
+    /// A fill of a small page of arbitrary pixels, tapped anywhere (off the page too), with any settings.
+    private static func fillOperation(_ input: inout ByteSource, _ session: EditingSession) {
+        let width = Int(input.byte() % 24) + 1
+        let height = Int(input.byte() % 24) + 1
+        let pixels = input.take(width * height * 4) + [UInt8](repeating: 0, count: width * height * 4)
+        let settings = FillSettings(
+            tolerance: input.coordinate() / 100, gapClosing: Int(Int8(bitPattern: input.byte())),
+            grow: Int(Int8(bitPattern: input.byte())), allLayers: input.byte() & 1 == 0)
+        let found = FloodFill.region(
+            in: Array(pixels), width: width, height: height, seedX: Int(Int8(bitPattern: input.byte())),
+            seedY: Int(Int8(bitPattern: input.byte())), settings: settings)
+        if case .success(let region) = found {
+            guard region.mask.count == region.width * region.height, region.x >= 0, region.y >= 0,
+                region.x + region.width <= width, region.y + region.height <= height
+            else {
+                violated("fill region \(region.x),\(region.y) \(region.width)×\(region.height) of \(width)×\(height)")
+            }
+            _ = session.addFill(region)
         }
     }
 

@@ -200,6 +200,12 @@ public final class CanvasRenderer {
     /// Where the strokes (not the eraser's) and images of shown layers reach; nil when nothing is drawn.
     public func drawnArea() -> DocumentRect? { exporter.drawnArea() }
 
+    /// The page at one pixel per document pixel as layer `layer` alone shows it (every shown layer together when
+    /// nil): premultiplied RGBA, 8 bits a channel, row by row, on transparency — what a fill looks at.
+    public func pagePixels(layer: LayerID?) throws(VulkanError) -> (pixels: [UInt8], width: Int, height: Int) {
+        try exporter.pagePixels(layer: layer)
+    }
+
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.
     public func snapshot() throws(VulkanError) -> PNGImage { try exporter.snapshot() }
 

@@ -20,6 +20,10 @@ enum BenchCommand {
             try PredictionBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "fill" {
+            try FillBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "selection" {
             try SelectionBenchmark.run(Array(arguments.dropFirst()))
             return
@@ -30,7 +34,8 @@ enum BenchCommand {
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench soak MINUTES")
+                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench soak MINUTES"
+            )
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
         try engine(trace)

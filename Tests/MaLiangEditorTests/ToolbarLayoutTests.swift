@@ -10,21 +10,21 @@ import Testing
     let everyAction = ToolbarLayout.groups.flatMap { $0 }
 
     @Test func aWideWindowHasEveryButtonOnTheStripAndOnlyTheFileActionsInTheMenu() {
-        let layout = ToolbarLayout(width: 1460, showsClose: true)
+        let layout = ToolbarLayout(width: 1510, showsClose: true)
         #expect(layout.buttons.map(\.action) == everyAction + [.more, .minimize, .maximize, .close])
         #expect(layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export] && layout.menuFrame != nil)
         #expect(layout.buttons.first?.x == ToolbarLayout.gap)
-        #expect(layout.buttons.last?.x == 1460 - ToolbarLayout.button - ToolbarLayout.gap)
-        // At 1280 with our own window buttons "lighter", "darker" (the brush editor's opacity does the same), the
-        // mirrored view (its state is in the readout too) and symmetry (Y) go to the menu; with the compositor's,
-        // only the mirrored view.
+        #expect(layout.buttons.last?.x == 1510 - ToolbarLayout.button - ToolbarLayout.gap)
+        // At 1280 with our own window buttons "lighter", "darker" (the brush editor's opacity does the same), fit
+        // (0), the mirrored view (its state is in the readout too) and symmetry (Y) go to the menu; with the
+        // compositor's, "darker" and the mirrored view.
         let common = ToolbarLayout(width: 1280, showsClose: true)
         #expect(
             common.menu.map(\.action) == [
-                .newDocument, .open, .saveAs, .export, .lighter, .darker, .mirrorView, .symmetry,
+                .newDocument, .open, .saveAs, .export, .lighter, .darker, .fit, .mirrorView, .symmetry,
             ])
         let served = ToolbarLayout(width: 1280, showsClose: false)
-        #expect(served.menu.map(\.action) == ToolbarLayout.menuOnly + [.mirrorView])
+        #expect(served.menu.map(\.action) == ToolbarLayout.menuOnly + [.darker, .mirrorView])
     }
 
     @Test(arguments: [1100.0, 900, 800, 640, 480, 400, 360, 320, 200], [true, false])

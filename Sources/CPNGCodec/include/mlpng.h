@@ -28,6 +28,11 @@ int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max
 int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha,
                  void **out, size_t *out_size, char error[MLPNG_ERROR_SIZE]);
 
+// A PNG of one colour over transparency, one bit a pixel: `coverage` (width × height bytes) non-zero where the
+// colour is.
+int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
+                      size_t *out_size, char error[MLPNG_ERROR_SIZE]);
+
 void mlpng_free(void *bytes);
 
 // A PNG written a band of rows at a time to a file descriptor (left open), so no whole image is held in memory.

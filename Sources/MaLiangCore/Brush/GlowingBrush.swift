@@ -66,6 +66,9 @@ public struct ChartletBrush: Hashable, Codable, Sendable {
     public var renderStyle: RenderStyle
     /// Distance between images as a multiple of their size.
     public var pointRate: Double
+    /// Whether each image keeps its proportions inside the stamp's square (a fill's picture), rather than filling
+    /// it (MaLiang's stickers).
+    public var keepsProportions = false
 
     /// A brush placing the images `textureIDs` along the line, `pointRate` sizes apart.
     public init(
@@ -86,5 +89,26 @@ public struct ChartletBrush: Hashable, Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case brush, textureIDs = "texture_ids", renderStyle = "render_style", pointRate = "point_rate"
+        case keepsProportions = "keeps_proportions"
+    }
+
+    /// Decodes a chartlet brush; one saved before images could keep their proportions fills the square.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        brush = try container.decode(Brush.self, forKey: .brush)
+        textureIDs = try container.decode([String].self, forKey: .textureIDs)
+        renderStyle = try container.decode(RenderStyle.self, forKey: .renderStyle)
+        pointRate = try container.decode(Double.self, forKey: .pointRate)
+        keepsProportions = try container.decodeIfPresent(Bool.self, forKey: .keepsProportions) ?? false
+    }
+
+    /// Encodes the brush (the proportions only when they are kept, so other brushes read as before).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(brush, forKey: .brush)
+        try container.encode(textureIDs, forKey: .textureIDs)
+        try container.encode(renderStyle, forKey: .renderStyle)
+        try container.encode(pointRate, forKey: .pointRate)
+        if keepsProportions { try container.encode(true, forKey: .keepsProportions) }
     }
 }

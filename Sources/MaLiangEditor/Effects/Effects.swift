@@ -71,6 +71,9 @@ public enum Request: Equatable, Sendable {
     case open
     /// Ask for a new name and place for this drawing, and go on there.
     case saveAs
+    /// Fill the closed region at `point` as `layer` shows it (every shown layer, when `settings` says so), and hand
+    /// the region to ``EditingSession/addFill(_:on:)``.
+    case fill(at: Point, layer: LayerID, settings: FillSettings)
     /// Paste from the clipboard: strokes and images this program copied, else a PNG image.
     case paste
     /// Put the selection on the clipboard: `data` for this program (``ElementClipboard``), a PNG image of it for

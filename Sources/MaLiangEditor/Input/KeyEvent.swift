@@ -65,6 +65,7 @@ enum KeyCommand {
         case (0x68, false, true): .flipHorizontal  // H
         case (0x76, false, true): .flipVertical  // V
         case (0x73, false, false): .selectTool  // s
+        case (0x67, false, false): .fillTool  // g
         case (0x61, true, false): .selectAll  // Ctrl+A
         case (Keysym.escape, false, _): .selectNone
         case (0x63, true, false): .copy  // Ctrl+C

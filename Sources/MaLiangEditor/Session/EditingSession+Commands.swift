@@ -33,6 +33,8 @@ public enum Command: Equatable, Sendable {
     case deleteSelection
     /// The selection tool, or back to painting (S).
     case selectTool
+    /// The fill tool, or back to painting (G).
+    case fillTool
     /// Every element of the current layer selected (Ctrl+A), or none (Escape).
     case selectAll, selectNone
     /// The selection flipped left to right (Shift+H) or top to bottom (Shift+V) across its box's middle.
@@ -113,6 +115,7 @@ extension EditingSession {
         case .deleteSelection:
             return selecting.selection != nil ? deleteSelectedElements() : deleteSelection()
         case .selectTool: return toggleSelectTool()
+        case .fillTool: return toggleFillTool()
         case .selectAll: return selectAll()
         case .selectNone: return selectNone()
         case .flipHorizontal: return flipSelection(horizontal: true)
@@ -123,8 +126,10 @@ extension EditingSession {
         case .recolorSelection: return recolorSelection()
         case .selectionToLayerAbove: return moveSelectionToLayer(up: true)
         case .selectionToLayerBelow: return moveSelectionToLayer(up: false)
-        case .selectionShape: return changeSelectionSetting(shape: true)
-        case .selectionRule: return changeSelectionSetting(shape: false)
+        case .selectionShape:
+            return tool == .fill ? changeFillSetting(layers: false) : changeSelectionSetting(shape: true)
+        case .selectionRule:
+            return tool == .fill ? changeFillSetting(layers: true) : changeSelectionSetting(shape: false)
         case .togglePenOnly:
             penOnly.toggle()
             effects.messages.append(
@@ -188,6 +193,7 @@ extension EditingSession {
         case .mirrorView: perform(.mirrorView)
         case .symmetry: perform(.symmetry)
         case .select: perform(.selectTool)
+        case .fill: perform(.fillTool)
         case .export: perform(.exportPNG)
         case .newDocument: perform(.newDocument)
         case .open: perform(.open)

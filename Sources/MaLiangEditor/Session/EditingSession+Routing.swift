@@ -51,6 +51,10 @@ extension EditingSession {
         if tool == .select && !buttons.contains(.barrelLower) && !buttons.contains(.secondary) {
             return beginSelectionContact(event)
         }
+        if tool == .fill && !buttons.contains(.barrelLower) && !buttons.contains(.secondary) {
+            effects.append(beginFillContact(at: point))
+            return (.ignored, effects)
+        }
         if event.tool == .mouse && buttons.contains(.secondary) {
             effects.append(select(at: point))
             return (.ignored, effects)

@@ -31,6 +31,8 @@ public final class EditingSession {
     public internal(set) var tool = CanvasTool.paint
     /// The selection tool's outline, what it holds, and its gesture in progress.
     public internal(set) var selecting = SelectionToolState()
+    /// How the fill tool finds its region.
+    public internal(set) var fillSetting = FillSettings()
     /// The next press on the canvas takes a colour instead of drawing.
     public internal(set) var isPickingColor = false
     /// Guesses where the pen is going, so the stroke in progress is shown a little ahead of its last sample (nil:

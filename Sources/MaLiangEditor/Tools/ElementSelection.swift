@@ -217,6 +217,8 @@ extension Chartlet {
 public enum CanvasTool: Equatable, Sendable {
     case paint
     case select
+    /// A tap fills the closed region under it.
+    case fill
 }
 
 /// The selection tool's state: how it outlines, what it holds, and the gesture in progress.

@@ -33,6 +33,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case symmetry
         /// The selection tool, or back to painting.
         case select
+        /// The fill tool, or back to painting.
+        case fill
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
         /// Our own title bar's window buttons, when the compositor draws none.
@@ -53,7 +55,7 @@ public struct ToolbarLayout: Equatable, Sendable {
             BrushStyle.presets.indices.map { Action.brush($0) } + [.brushEditor],
             colors.indices.map { Action.color($0) } + [.colorWheel, .picker],
             [.smaller, .larger, .lighter, .darker],
-            [.select, .undo, .redo, .fit, .mirrorView, .symmetry, .layers],
+            [.select, .fill, .undo, .redo, .fit, .mirrorView, .symmetry, .layers],
         ]
     }
 
@@ -61,14 +63,17 @@ public struct ToolbarLayout: Equatable, Sendable {
     public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
-    /// the colours, the picker, the selection tool, the layers, fit, size, symmetry, then the rest as they stand (so at 1280 px with our
-    /// own window buttons, "lighter" and "darker" — the brush editor's opacity does the same — the mirrored view,
-    /// which the zoom's readout says, and symmetry, which Y steps through, go to the menu).
+    /// the colours, the picker, the selection and fill tools, the layers, size, fit, symmetry, then the rest as they
+    /// stand (so at 1280 px the mirrored view, which the zoom's readout says, goes to the menu, and with our own
+    /// window buttons "lighter" and "darker" — the brush editor's opacity does the same — symmetry, which Y steps
+    /// through, and fit, which 0 does, go too).
     static var priority: [Action] {
         let all = groups.flatMap { $0 }
         let first: [Action] =
             [.undo, .redo] + BrushStyle.presets.indices.map { Action.brush($0) } + [.colorWheel, .brushEditor]
-            + colors.indices.map { Action.color($0) } + [.picker, .select, .layers, .fit, .smaller, .larger, .symmetry]
+            + colors.indices.map { Action.color($0) } + [
+                .picker, .select, .fill, .layers, .smaller, .larger, .fit, .symmetry,
+            ]
         return first + all.filter { !first.contains($0) }
     }
 

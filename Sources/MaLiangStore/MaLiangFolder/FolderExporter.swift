@@ -149,7 +149,7 @@ public struct FolderExporter {
                     use(image.texture)
                     try writeChartlet(
                         index: index + offset, center: Point(x: Double(image.stamp.x), y: Double(image.stamp.y)),
-                        size: Size(width: Double(image.stamp.size), height: Double(image.stamp.size)),
+                        size: placedSize(image, of: stroke),
                         texture: image.texture, angle: Double(image.stamp.angle), separator: counts.chartlets > 0,
                         to: &writer)
                     counts.chartlets += 1
@@ -160,6 +160,17 @@ public struct FolderExporter {
         try writer.append("]}")
         progress?(1)
         return counts
+    }
+
+    /// How large a placed image shows: the stamp's square, or — for a brush whose images keep their proportions (a
+    /// fill) — the image fitted inside it by its longer side.
+    private func placedSize(_ image: (stamp: Stamp, texture: String), of stroke: Stroke) -> Size {
+        let side = Double(image.stamp.size)
+        guard case .chartlet(let brush) = stroke.brush, brush.keepsProportions,
+            let png = document.textures[image.texture], let pixels = try? ImageCheck.dimensions(of: png)
+        else { return Size(width: side, height: side) }
+        let longer = Double(max(pixels.width, pixels.height, 1))
+        return Size(width: side * Double(pixels.width) / longer, height: side * Double(pixels.height) / longer)
     }
 
     /// The images a chartlet-brush stroke places: each stamp with its texture.

@@ -50,19 +50,26 @@ final class StrokeBaker {
         let body = stamps.lazy.filter { $0.layer != .glowHalo && $0.layer != .chartlet }
         try painter.paint(halo, style: style, into: wet.halo, blend: .maximum, onlyTiles: onlyTiles, commands)
         try painter.paint(body, style: style, into: wet.body, blend: .over, onlyTiles: onlyTiles, commands)
-        try drawChartletStamps(images, textureIDs: textureIDs, into: wet.body, onlyTiles: onlyTiles, commands)
+        var proportional = false
+        if case .chartlet(let brush) = wet.brush { proportional = brush.keepsProportions }
+        try drawChartletStamps(
+            images, textureIDs: textureIDs, proportional: proportional, into: wet.body, onlyTiles: onlyTiles, commands)
     }
 
     private func drawChartletStamps(
-        _ stamps: some Sequence<Stamp>, textureIDs: [String], into layer: TileLayer, onlyTiles: Set<TileKey>?,
-        _ commands: CommandRecorder
+        _ stamps: some Sequence<Stamp>, textureIDs: [String], proportional: Bool, into layer: TileLayer,
+        onlyTiles: Set<TileKey>?, _ commands: CommandRecorder
     )
         throws(VulkanError)
     {
         for stamp in stamps {
             guard Int(stamp.textureSlot) < textureIDs.count,
-                let image = try chartletImages.image(textureIDs[Int(stamp.textureSlot)])
+                let image = try chartletImages.image(textureIDs[Int(stamp.textureSlot)], mipmapped: !proportional)
             else { continue }
+            // A picture that keeps its proportions fits the stamp's square by its longer side.
+            let longer = Double(max(image.width, image.height, 1))
+            let width = Double(stamp.size) * (proportional ? Double(image.width) / longer : 1)
+            let height = Double(stamp.size) * (proportional ? Double(image.height) / longer : 1)
             let half = Double(stamp.size) / 2
             let reach = half * 1.4143
             guard let columns = layer.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
@@ -79,8 +86,7 @@ final class StrokeBaker {
                         scale: layer.scale, offsetX: -origin.x * layer.scale, offsetY: -origin.y * layer.scale
                     )
                     .corners(
-                        centerX: Double(stamp.x), centerY: Double(stamp.y), width: Double(stamp.size),
-                        height: Double(stamp.size),
+                        centerX: Double(stamp.x), centerY: Double(stamp.y), width: width, height: height,
                         angle: Double(stamp.angle))
                     commands.barrier()
                     commands.beginRendering(tile)

@@ -95,6 +95,7 @@ final class DocumentPaint {
         try rebuildReshaped()
         try repairKeptTiles()
         try compositor.update()
+        resources.chartletImages.trim()
     }
 
     /// Drops every tile and stamps the whole document again (after a GPU failure left the paint in doubt).

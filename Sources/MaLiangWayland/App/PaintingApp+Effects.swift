@@ -84,6 +84,7 @@ extension PaintingApp: FrameScheduler {
         case .open: openDocument()
         case .saveAs: saveAs()
         case .paste: paste()
+        case .fill(let point, let layer, let settings): fill(at: point, layer: layer, settings: settings)
         case .copyElements(let data): copyToClipboard(data)
         case .save:
             if applier.retrySaving() == .saved {

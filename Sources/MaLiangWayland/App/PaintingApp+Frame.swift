@@ -63,7 +63,7 @@ extension PaintingApp {
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
                     draft: session.panels.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil,
-            mirrored: session.view.mirrored, symmetric: session.symmetry != nil, selecting: session.tool == .select)
+            mirrored: session.view.mirrored, symmetric: session.symmetry != nil, tool: session.tool)
     }
 
     private var brushEditorView: BrushEditorView? {

@@ -14,6 +14,7 @@ final class ShortcutSheet {
         ("H", "Mirror the view left to right (the drawing is unchanged)"),
         ("Y", "Symmetry: off, vertical, horizontal, both, radial"), (", / .", "Fewer / more spokes (radial)"),
         ("Drag the guide's centre", "Move the symmetry's centre (mouse, finger, pen's lower button)"),
+        ("G", "Fill: tap inside a closed shape (T all layers, R gaps closed)"),
         ("S", "Select: draw around strokes and images"), ("R / T", "Rectangle or lasso / touched or enclosed"),
         ("Drag the box", "Move it; a corner scales (Shift: freely), the handle turns"),
         ("Shift+H / Shift+V", "Flip the selection"), ("Ctrl+A / Escape", "Select all / none"),

@@ -34,8 +34,8 @@ final class Toolbar {
         var mirrored = false
         /// New strokes are painted with symmetry.
         var symmetric = false
-        /// The selection tool is chosen.
-        var selecting = false
+        /// The tool chosen (painting, selecting, filling).
+        var tool = CanvasTool.paint
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -94,7 +94,7 @@ final class Toolbar {
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
             (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
             (.open, .open), (.saveAs, .saveAs), (.layers, .layers), (.mirrorView, .mirrorView), (.symmetry, .symmetry),
-            (.select, .select),
+            (.select, .select), (.fill, .fill),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }
@@ -153,7 +153,7 @@ final class Toolbar {
             || (action == .colorWheel && state.colorPanel != nil)
             || (action == .brushEditor && state.brushEditor != nil) || (action == .layers && state.layers != nil)
             || (action == .mirrorView && state.mirrored) || (action == .symmetry && state.symmetric)
-            || (action == .select && state.selecting)
+            || (action == .select && state.tool == .select) || (action == .fill && state.tool == .fill)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
         }

@@ -27,6 +27,8 @@ enum ToolbarWords {
             "Symmetry for new strokes: off, vertical, horizontal, both, radial (Y; , and . change the spokes)"
         case .select:
             "Select strokes and images to move, scale, turn, flip or delete (S; R rectangle or lasso, T touched or enclosed)"
+        case .fill:
+            "Fill a closed shape with the colour (G; T this layer or all layers, R the gaps it closes)"
         case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
         case .export: "Export as PNG… (Ctrl+Shift+E)"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The toolbar's icons for how the drawing is shown and painted: the mirrored view, symmetry, the selection tool.
+/// The toolbar's icons for how the drawing is shown and painted: the mirrored view, symmetry, the selection and fill tools.
 extension VectorIcon {
     /// Two triangles facing each other across a broken vertical line: the view mirrored left to right.
     static var mirrorView: VectorIcon {
@@ -44,6 +44,20 @@ extension VectorIcon {
         }
         icon.stroke(width: 2)
         icon.path([(27, 26), (35, 26), (35, 34), (27, 34)], closed: true)
+        icon.fill()
+        return icon
+    }
+}
+
+extension VectorIcon {
+    /// A tipped bucket pouring a drop: the fill tool.
+    static var fill: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(9, 17), (21, 7), (32, 19), (20, 30)], closed: true)
+        icon.stroke(width: 2.2)
+        icon.path([(9, 17), (20, 30), (13, 26)], closed: true)
+        icon.fill()
+        icon.path([(32, 19), (34, 27), (36, 31), (34, 33), (32, 31), (32, 27)], closed: true)
         icon.fill()
         return icon
     }
