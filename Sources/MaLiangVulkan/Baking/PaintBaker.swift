@@ -1,3 +1,4 @@
+import Foundation
 import MaLiangCore
 
 /// What a baker tells the owner of the layer it bakes into, stroke by stroke: the document's paint brings kept
@@ -102,6 +103,23 @@ final class PaintBaker {
                 if try pass.queued(coveredPixels: built.coveredPixels) {
                     try report(Double(index + 1) / Double(strokes.count), in: range)
                 }
+                continue
+            }
+            if stamping == .cpuKernel, target.scale == 1,
+                let picture = PlacedPicture(stroke, stamps: built.stamps, png: pictureData(of: stroke))
+            {
+                // A fill's picture on whole pixels at its own size: painted on the host.
+                try pass.finish()
+                if copiesForUndo, let observer {
+                    var forgotten: [GPUImage] = []
+                    try resources.context.submitAndWait { commands throws(VulkanError) in
+                        forgotten = try observer.copyForUndo(touched, before: stroke, commands)
+                    }
+                    withExtendedLifetime(forgotten) {}
+                }
+                try cpuStamping.paint(
+                    picture, tiles: touched.filter { picture.reaches($0, of: target) }.sorted(), into: target)
+                try report(Double(index + 1) / Double(strokes.count), in: range)
                 continue
             }
             try pass.stampQueued()
@@ -269,6 +287,16 @@ final class PaintBaker {
                 gpuStamping?.resetArenas()
             }
         }
+    }
+}
+
+extension PaintBaker {
+    /// The PNG of a one-picture stroke's image (a fill's), if it is one.
+    func pictureData(of stroke: Stroke) -> Data? {
+        guard case .chartlet(let brush) = stroke.brush, brush.keepsProportions, let id = brush.textureIDs.first else {
+            return nil
+        }
+        return resources.chartletImages.source()[id]
     }
 }
 

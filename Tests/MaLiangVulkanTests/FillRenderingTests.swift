@@ -1,0 +1,75 @@
+import Foundation
+import MaLiangCore
+import MaLiangVulkan
+import PNGCodec
+import Testing
+
+/// A fill's picture is painted on the host on a CPU device: exactly what drawing it as a quad gives, undone exactly,
+/// and still drawn (as a quad) once it is moved off whole pixels.
+@Suite(.serialized) struct FillRenderingTests {
+    /// A fill of a 300×200 ellipse's inside in orange, as the fill tool makes it, over a pen line.
+    func document() throws -> Document {
+        let document = try Document(size: Size(width: 500, height: 400))
+        _ = document.addStroke(
+            solidBrush(size: 10, color: Color(red: 0.1, green: 0.2, blue: 0.7, alpha: 1)),
+            line(from: (20, 200), to: (480, 210)))
+        let (width, height) = (300, 200)
+        var mask = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (u, v) = ((Double(x) - 150) / 150, (Double(y) - 100) / 100)
+                if u * u + v * v <= 1 { mask[y * width + x] = 255 }
+            }
+        }
+        let png = try PNG.encodeMask(mask, width: width, height: height, red: 250, green: 140, blue: 20)
+        document.addTexture(id: "fill", png: png)
+        var brush = ChartletBrush(
+            textureIDs: ["fill"], pointRate: 1, brush: Brush(name: "fill", opacity: 1, pointSize: Double(width)))
+        brush.keepsProportions = true
+        document.append(
+            .stroke(
+                Stroke(
+                    id: document.makeElementID(), brush: .chartlet(brush), seed: 1,
+                    samples: [InputSample(position: Point(x: 80 + 150, y: 90 + 100), pressure: nil)])))
+        return document
+    }
+
+    func largestDifference(_ a: PNGImage, _ b: PNGImage) -> Int {
+        var largest = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let (p, q) = (a.rgba(x: x, y: y), b.rgba(x: x, y: y))
+                for (one, other) in [(p.red, q.red), (p.green, q.green), (p.blue, q.blue), (p.alpha, q.alpha)] {
+                    largest = max(largest, Int((abs(one - other) * 255).rounded()))
+                }
+            }
+        }
+        return largest
+    }
+
+    @Test func theHostPaintsWhatTheQuadDrawsAndUndoTakesItBack() throws {
+        let context = try validatedContext()
+        let onHost = try document()
+        let host = try CanvasRenderer(document: onHost, context: context, undo: true, stamping: .cpuKernel)
+        let drawn = try CanvasRenderer(document: try document(), context: context, undo: true, stamping: .raster)
+        let a = try host.export()
+        let b = try drawn.export()
+        #expect(largestDifference(a, b) <= 1)
+        // Filled inside, paper outside, the line under it hidden where the fill is.
+        let inside = a.rgba(x: 230, y: 205)
+        #expect(inside.red > 0.95 && inside.green > 0.5 && inside.blue < 0.15)
+        #expect(a.rgba(x: 40, y: 100).red > 0.99)
+        // Undone and done again on the host, as a stroke is.
+        let fill = try #require(onHost.elements.last?.id)
+        try host.apply(onHost.undo())
+        let withoutFill = try host.export()
+        try host.apply(onHost.redo())
+        #expect(largestDifference(try host.export(), a) <= 1)
+        #expect(withoutFill.rgba(x: 230, y: 205).blue > 0.5)
+        // Moved off whole pixels: drawn as a quad, where it now lies.
+        try host.apply(onHost.transform([fill], by: .translation(dx: 40.5, dy: 10)))
+        let moved = try host.export()
+        #expect(moved.rgba(x: 270, y: 215).red > 0.95 && moved.rgba(x: 90, y: 190).blue > 0.99)
+        assertClean(context)
+    }
+}
