@@ -1,7 +1,7 @@
 import Glibc
 
 /// SIGTERM and SIGINT turned into a readable file descriptor (the self-pipe trick), so the event loop can end the
-/// stroke in flight and close cleanly instead of dying mid-write.
+/// stroke in flight and close cleanly instead of dying mid-write; SIGPIPE ignored.
 enum TerminationSignal {
     nonisolated(unsafe) private static var writeEnd: Int32 = -1
 
@@ -17,6 +17,9 @@ enum TerminationSignal {
         }
         signal(SIGTERM, handler)
         signal(SIGINT, handler)
+        // A program that stops reading what this window offers on the clipboard closes its end of the pipe: the
+        // write then fails, it does not end the window.
+        signal(SIGPIPE, SIG_IGN)
         // A launcher may have started us with these signals blocked (they would then never arrive).
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
