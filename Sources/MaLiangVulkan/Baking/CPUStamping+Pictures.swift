@@ -71,19 +71,7 @@ extension CPUStamping {
     }
 
     private func paint(_ picture: PlacedPicture, group: [TileKey], into layer: TileLayer) throws(VulkanError) {
-        let staging = try stagingBuffer()
-        var fresh: [Int] = []
-        try context.submitAndWait { commands throws(VulkanError) in
-            for (index, key) in group.enumerated() {
-                if let tile = layer.tile(key) {
-                    commands.copy(level: 0, of: tile, to: staging, at: index * Self.slotBytes)
-                } else {
-                    _ = try layer.makeTile(key, commands)
-                    fresh.append(index)
-                }
-            }
-        }
-        for index in fresh { memset(staging.contents.advanced(by: index * Self.slotBytes), 0, Self.tileBytes) }
+        let staging = try download(group, of: layer)
         let side = TileLayer.tileSize
         let (red, green, blue, alpha) = picture.color
         picture.coverage.withUnsafeBufferPointer { coverage in
@@ -108,18 +96,6 @@ extension CPUStamping {
                 }
             }
         }
-        let withMips = group.allSatisfy { layer.tile($0)?.mipLevels == TileLayer.mipLevels }
-        if withMips { TileMips.make(in: staging, slots: group.count, slotBytes: Self.slotBytes) }
-        try context.submitAndWait { commands throws(VulkanError) in
-            commands.barrier()
-            for (index, key) in group.enumerated() {
-                guard let tile = layer.tile(key) else { continue }
-                TileMips.upload(
-                    from: staging, at: index * Self.slotBytes, to: tile, levels: withMips ? TileLayer.mipLevels : 1,
-                    commands)
-            }
-            commands.barrier()
-        }
-        layer.markChanged(group, mipmapsMatch: withMips)
+        try upload(group, of: layer, from: staging)
     }
 }

@@ -11,7 +11,7 @@ final class CPUStamping {
     /// A tile's place in the staging buffer: level 0, then its smaller levels.
     static let slotBytes = tileBytes + TileMips.bytes
 
-    let context: VulkanContext
+    private let context: VulkanContext
     private let textures: BrushTextures
     private var staging: GPUBuffer?
     private let threads = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
@@ -39,19 +39,7 @@ final class CPUStamping {
     )
         throws(VulkanError)
     {
-        let staging = try stagingBuffer()
-        var fresh: [Int] = []
-        try context.submitAndWait { commands throws(VulkanError) in
-            for (index, key) in tiles.enumerated() {
-                if let tile = layer.tile(key) {
-                    copy(tile, toBufferAt: index, staging, commands)
-                } else {
-                    _ = try layer.makeTile(key, commands)
-                    fresh.append(index)
-                }
-            }
-        }
-        for index in fresh { memset(staging.contents.advanced(by: index * Self.slotBytes), 0, Self.tileBytes) }
+        let staging = try download(tiles, of: layer)
         let origins = tiles.flatMap { key -> [Float] in
             let origin = layer.origin(of: key)
             return [Float(origin.x), Float(origin.y)]
@@ -75,7 +63,31 @@ final class CPUStamping {
                 }
             }
         }
-        // The smaller levels are made here too: a CPU device blits them far more slowly.
+        try upload(tiles, of: layer, from: staging)
+    }
+
+    /// Copies `tiles` of `layer` into the staging buffer, a slot each in order (tiles it lacks are made, their slots
+    /// cleared), and returns it: the host then works on them there.
+    func download(_ tiles: [TileKey], of layer: TileLayer) throws(VulkanError) -> GPUBuffer {
+        let staging = try stagingBuffer()
+        var fresh: [Int] = []
+        try context.submitAndWait { commands throws(VulkanError) in
+            for (index, key) in tiles.enumerated() {
+                if let tile = layer.tile(key) {
+                    commands.copy(level: 0, of: tile, to: staging, at: index * Self.slotBytes)
+                } else {
+                    _ = try layer.makeTile(key, commands)
+                    fresh.append(index)
+                }
+            }
+        }
+        for index in fresh { memset(staging.contents.advanced(by: index * Self.slotBytes), 0, Self.tileBytes) }
+        return staging
+    }
+
+    /// Copies the staging buffer's slots back into `tiles` of `layer` (``download(_:of:)``'s order), their smaller
+    /// levels made here too: a CPU device blits them far more slowly.
+    func upload(_ tiles: [TileKey], of layer: TileLayer, from staging: GPUBuffer) throws(VulkanError) {
         let withMips = tiles.allSatisfy { layer.tile($0)?.mipLevels == TileLayer.mipLevels }
         if withMips { TileMips.make(in: staging, slots: tiles.count, slotBytes: Self.slotBytes) }
         try context.submitAndWait { commands throws(VulkanError) in
@@ -91,16 +103,12 @@ final class CPUStamping {
         layer.markChanged(tiles, mipmapsMatch: withMips)
     }
 
-    func stagingBuffer() throws(VulkanError) -> GPUBuffer {
+    private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
         if let staging { return staging }
         let made = try GPUBuffer(
             context, size: Self.tilesPerGroup * Self.slotBytes,
             usage: [.copiedFrom, .copiedTo])
         staging = made
         return made
-    }
-
-    private func copy(_ tile: GPUImage, toBufferAt index: Int, _ buffer: GPUBuffer, _ commands: CommandRecorder) {
-        commands.copy(level: 0, of: tile, to: buffer, at: index * Self.slotBytes)
     }
 }
