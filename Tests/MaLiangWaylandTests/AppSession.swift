@@ -82,6 +82,24 @@ final class AppSession {
         while ContinuousClock.now < deadline { compositor.dispatch(timeoutMilliseconds: 5) }
     }
 
+    /// Lets the app work until it has committed nothing new for `quiet` (or `timeout` passed): its last frame then
+    /// shows everything it was given, however far behind a busy machine left it. False when it never went quiet.
+    func settleUntilQuiet(_ quiet: Duration = .milliseconds(500), timeout: Duration = .seconds(30)) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        var commits = compositor.focusedToplevel?.surface.commitCount ?? 0
+        var lastChange = ContinuousClock.now
+        while ContinuousClock.now - lastChange < quiet {
+            guard process.isRunning, ContinuousClock.now < deadline else { return false }
+            compositor.dispatch(timeoutMilliseconds: 5)
+            let now = compositor.focusedToplevel?.surface.commitCount ?? 0
+            if now != commits {
+                commits = now
+                lastChange = ContinuousClock.now
+            }
+        }
+        return true
+    }
+
     func waitUntilMapped(timeout: Duration = .seconds(30)) throws {
         guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }, timeout: timeout)
         else {
