@@ -190,7 +190,7 @@ int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t str
     return 0;
 }
 
-int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
+int mlpng_encode_mask(const uint8_t *rows, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
                       size_t *out_size, char error[MLPNG_ERROR_SIZE]) {
     error_context context = {error};
     writer target = {NULL, 0, 0, 0};
@@ -200,10 +200,7 @@ int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, 
         return -1;
     }
     png_infop info = png_create_info_struct(png);
-    // volatile: assigned after setjmp and freed after the longjmp, so it must not live only in a register.
-    png_bytep volatile row = NULL;
     if (!info || setjmp(png_jmpbuf(png))) {
-        free(row);
         free(target.data);
         png_destroy_write_struct(&png, &info);
         if (!info) snprintf(error, MLPNG_ERROR_SIZE, "libpng could not start");
@@ -223,22 +220,64 @@ int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, 
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
     size_t row_bytes = (width + 7) / 8;
-    row = malloc(row_bytes ? row_bytes : 1);
-    if (!row) png_error(png, "out of memory");
-    for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *source = coverage + (size_t)y * width;
-        memset(row, 0, row_bytes);
-        for (uint32_t x = 0; x < width; x++) {
-            if (source[x]) row[x >> 3] |= (png_byte)(0x80 >> (x & 7));
-        }
-        png_write_row(png, row);
-    }
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rows + (size_t)y * row_bytes));
     png_write_end(png, NULL);
-    free(row);
     png_destroy_write_struct(&png, &info);
     *out = target.data;
     *out_size = target.size;
     return 0;
+}
+
+int mlpng_decode_mask(const void *data, size_t size, uint32_t max_width, uint32_t max_height, uint8_t **rows_out,
+                      uint32_t *width_out, uint32_t *height_out, uint8_t color[3], char error[MLPNG_ERROR_SIZE]) {
+    reader source = {data, size, 0};
+    error_context context = {error};
+    png_structp png = NULL;
+    png_infop info = NULL;
+    // volatile: assigned after setjmp and freed after the longjmp, so they must not live only in registers.
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (begin_read(&source, &context, max_width, max_height, &png, &info) != 0) return -1;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        free(pixels);
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info);
+    uint32_t height = png_get_image_height(png, info);
+    png_colorp palette = NULL;
+    int entries = 0;
+    png_bytep opacity = NULL;
+    int opacities = 0;
+    int is_mask = png_get_color_type(png, info) == PNG_COLOR_TYPE_PALETTE && png_get_bit_depth(png, info) == 1 &&
+                  png_get_PLTE(png, info, &palette, &entries) && entries == 2 &&
+                  png_get_tRNS(png, info, &opacity, &opacities, NULL) && opacities >= 1 && opacity[0] == 0 &&
+                  (opacities == 1 || opacity[1] == 255);
+    if (!is_mask) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 0;
+    }
+    color[0] = palette[1].red;
+    color[1] = palette[1].green;
+    color[2] = palette[1].blue;
+    size_t row_bytes = (width + 7) / 8;
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    // Zeroed: libpng leaves the unused bits of a row's last byte as they were.
+    pixels = calloc(row_bytes, height);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (!pixels || !rows) png_error(png, "out of memory");
+    for (uint32_t row = 0; row < height; row++) rows[row] = pixels + row * row_bytes;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    *rows_out = pixels;
+    *width_out = width;
+    *height_out = height;
+    return 1;
 }
 
 void mlpng_free(void *bytes) { free(bytes); }

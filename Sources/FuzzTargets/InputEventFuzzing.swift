@@ -147,7 +147,7 @@ enum InputEventFuzzing {
             in: Array(pixels), width: width, height: height, seedX: Int(Int8(bitPattern: input.byte())),
             seedY: Int(Int8(bitPattern: input.byte())), settings: settings)
         if case .success(let region) = found {
-            guard region.mask.count == region.width * region.height, region.x >= 0, region.y >= 0,
+            guard region.mask.count == region.count, region.x >= 0, region.y >= 0,
                 region.x + region.width <= width, region.y + region.height <= height
             else {
                 violated("fill region \(region.x),\(region.y) \(region.width)×\(region.height) of \(width)×\(height)")

@@ -19,13 +19,8 @@ extension Canvas {
     @discardableResult
     public func fill(at point: Point, color: Color? = nil, settings: FillSettings = FillSettings()) throws -> Int {
         let layer = session.currentLayer
-        let page = try renderer.pagePixels(layer: settings.allLayers ? nil : layer)
-        guard point.isFinite else { throw CanvasError("there is nothing to fill off the page") }
-        let found = FloodFill.region(
-            in: page.pixels, width: page.width, height: page.height, seedX: Int(point.x.rounded(.down)),
-            seedY: Int(point.y.rounded(.down)), settings: settings)
         let region: FillRegion
-        switch found {
+        switch try renderer.fillRegion(at: point, layer: layer, settings: settings) {
         case .success(let success): region = success
         case .failure(let refusal): throw CanvasError("nothing filled: \(refusal)")
         }

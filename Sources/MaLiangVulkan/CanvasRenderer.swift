@@ -200,10 +200,18 @@ public final class CanvasRenderer {
     /// Where the strokes (not the eraser's) and images of shown layers reach; nil when nothing is drawn.
     public func drawnArea() -> DocumentRect? { exporter.drawnArea() }
 
-    /// The page at one pixel per document pixel as layer `layer` alone shows it (every shown layer together when
-    /// nil): premultiplied RGBA, 8 bits a channel, row by row, on transparency — what a fill looks at.
-    public func pagePixels(layer: LayerID?) throws(VulkanError) -> (pixels: [UInt8], width: Int, height: Int) {
-        try exporter.pagePixels(layer: layer)
+    /// The region a tap at `point` (document pixels) fills with `settings`, as layer `layer` alone shows the page
+    /// (as every shown layer together does, when the settings say so); a refusal says why nothing would be filled.
+    public func fillRegion(at point: Point, layer: LayerID, settings: FillSettings) throws(VulkanError) -> Result<
+        FillRegion, FillRefusal
+    > {
+        try exporter.fillRegion(at: point, layer: layer, settings: settings)
+    }
+
+    /// The lines of layer `layer` for a fill tapped at (`seedX`, `seedY`): the first half of ``fillRegion(at:layer:settings:)``,
+    /// for the benchmark's figures.
+    package func fillLines(layer: LayerID, seedX: Int, seedY: Int, tolerance: Double) throws(VulkanError) -> BitGrid {
+        try exporter.fillLines(layer: layer, seedX: seedX, seedY: seedY, tolerance: tolerance)
     }
 
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.

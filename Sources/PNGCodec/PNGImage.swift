@@ -199,27 +199,7 @@ public enum PNG {
         return Data(bytes: output, count: size)
     }
 
-    /// Encodes a picture of one opaque colour over transparency, one bit a pixel: `coverage` (`width`×`height`
-    /// bytes, row by row) non-zero where the colour is. A page-sized fill encodes in a few milliseconds.
-    public static func encodeMask(_ coverage: [UInt8], width: Int, height: Int, red: UInt8, green: UInt8, blue: UInt8)
-        throws(PNGError) -> Data
-    {
-        guard width > 0, height > 0, coverage.count >= width * height else {
-            throw PNGError("a mask of \(width)×\(height) needs \(width * height) bytes")
-        }
-        var output: UnsafeMutableRawPointer?
-        var size = 0
-        var message = [CChar](repeating: 0, count: Int(MLPNG_ERROR_SIZE))
-        let color = [red, green, blue]
-        let result = coverage.withUnsafeBufferPointer { bytes in
-            mlpng_encode_mask(bytes.baseAddress, UInt32(width), UInt32(height), color, &output, &size, &message)
-        }
-        guard result == 0, let output else { throw PNGError(describe(message)) }
-        defer { mlpng_free(output) }
-        return Data(bytes: output, count: size)
-    }
-
-    private static func describe(_ message: [CChar]) -> String {
+    static func describe(_ message: [CChar]) -> String {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.isEmpty ? "the PNG could not be read" : text
     }

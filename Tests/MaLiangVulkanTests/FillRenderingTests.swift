@@ -7,21 +7,23 @@ import Testing
 /// A fill's picture is painted on the host on a CPU device: exactly what drawing it as a quad gives, undone exactly,
 /// and still drawn (as a quad) once it is moved off whole pixels.
 @Suite(.serialized) struct FillRenderingTests {
-    /// A fill of a 300×200 ellipse's inside in orange, as the fill tool makes it, over a pen line.
+    /// A fill of a 700×560 ellipse's inside in orange, as the fill tool makes it, over a pen line: it covers the
+    /// tile from (256, 256) whole and the others in part.
     func document() throws -> Document {
-        let document = try Document(size: Size(width: 500, height: 400))
+        let document = try Document(size: Size(width: 900, height: 700))
         _ = document.addStroke(
             solidBrush(size: 10, color: Color(red: 0.1, green: 0.2, blue: 0.7, alpha: 1)),
-            line(from: (20, 200), to: (480, 210)))
-        let (width, height) = (300, 200)
-        var mask = [UInt8](repeating: 0, count: width * height)
+            line(from: (20, 200), to: (880, 210)))
+        let (width, height) = (700, 560)
+        var mask = BitGrid(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
-                let (u, v) = ((Double(x) - 150) / 150, (Double(y) - 100) / 100)
-                if u * u + v * v <= 1 { mask[y * width + x] = 255 }
+                let (u, v) = ((Double(x) - 350) / 350, (Double(y) - 280) / 280)
+                if u * u + v * v <= 1 { mask[x, y] = true }
             }
         }
-        let png = try PNG.encodeMask(mask, width: width, height: height, red: 250, green: 140, blue: 20)
+        let png = try PNG.encode(
+            PNGMask(width: width, height: height, rows: mask.pngRows, red: 250, green: 140, blue: 20))
         document.addTexture(id: "fill", png: png)
         var brush = ChartletBrush(
             textureIDs: ["fill"], pointRate: 1, brush: Brush(name: "fill", opacity: 1, pointSize: Double(width)))
@@ -30,7 +32,7 @@ import Testing
             .stroke(
                 Stroke(
                     id: document.makeElementID(), brush: .chartlet(brush), seed: 1,
-                    samples: [InputSample(position: Point(x: 80 + 150, y: 90 + 100), pressure: nil)])))
+                    samples: [InputSample(position: Point(x: 100 + 350, y: 70 + 280), pressure: nil)])))
         return document
     }
 
@@ -55,6 +57,8 @@ import Testing
         let a = try host.export()
         let b = try drawn.export()
         #expect(largestDifference(a, b) <= 1)
+        // Zoomed out, from the smaller levels the host made or cleared.
+        #expect(largestDifference(try host.export(scale: 0.25), try drawn.export(scale: 0.25)) <= 1)
         // Filled inside, paper outside, the line under it hidden where the fill is.
         let inside = a.rgba(x: 230, y: 205)
         #expect(inside.red > 0.95 && inside.green > 0.5 && inside.blue < 0.15)
@@ -65,11 +69,12 @@ import Testing
         let withoutFill = try host.export()
         try host.apply(onHost.redo())
         #expect(largestDifference(try host.export(), a) <= 1)
-        #expect(withoutFill.rgba(x: 230, y: 205).blue > 0.5)
+        #expect(withoutFill.rgba(x: 230, y: 205).blue > 0.5 && withoutFill.rgba(x: 400, y: 400).alpha > 0.99)
+        #expect(withoutFill.rgba(x: 400, y: 400).red > 0.99)
         // Moved off whole pixels: drawn as a quad, where it now lies.
         try host.apply(onHost.transform([fill], by: .translation(dx: 40.5, dy: 10)))
         let moved = try host.export()
-        #expect(moved.rgba(x: 270, y: 215).red > 0.95 && moved.rgba(x: 90, y: 190).blue > 0.99)
+        #expect(moved.rgba(x: 270, y: 215).red > 0.95 && moved.rgba(x: 110, y: 190).blue > 0.99)
         assertClean(context)
     }
 }

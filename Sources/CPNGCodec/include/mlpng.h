@@ -28,10 +28,16 @@ int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max
 int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha,
                  void **out, size_t *out_size, char error[MLPNG_ERROR_SIZE]);
 
-// A PNG of one colour over transparency, one bit a pixel: `coverage` (width × height bytes) non-zero where the
-// colour is.
-int mlpng_encode_mask(const uint8_t *coverage, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
+// A PNG of one colour over transparency, one bit a pixel: `rows` ((width + 7) / 8 bytes each, the leftmost pixel in
+// a byte's highest bit) set where the colour is.
+int mlpng_encode_mask(const uint8_t *rows, uint32_t width, uint32_t height, const uint8_t color[3], void **out,
                       size_t *out_size, char error[MLPNG_ERROR_SIZE]);
+
+// Reads a PNG of the kind mlpng_encode_mask writes (one bit a pixel, a palette of two: the first colour fully
+// transparent, the second opaque) into malloc'd rows as mlpng_encode_mask takes them, for mlpng_free, and its colour.
+// Returns 1 when the PNG is of that kind, 0 when it is another (nothing decoded), -1 with a message on failure.
+int mlpng_decode_mask(const void *data, size_t size, uint32_t max_width, uint32_t max_height, uint8_t **rows,
+                      uint32_t *width, uint32_t *height, uint8_t color[3], char error[MLPNG_ERROR_SIZE]);
 
 void mlpng_free(void *bytes);
 

@@ -68,16 +68,17 @@ extension EditingSession {
             effects.messages.append(StatusMessage(.info, "The fill's layer can no longer be painted: nothing filled"))
             return effects
         }
-        guard region.count > 0, region.mask.count == region.width * region.height else {
+        guard region.count > 0 else {
             effects.messages.append(StatusMessage(.info, "Nothing to fill here"))
             return effects
         }
         let color = color ?? style.color
         let png: Data
         do {
-            png = try PNG.encodeMask(
-                region.mask, width: region.width, height: region.height, red: channel(color.red),
-                green: channel(color.green), blue: channel(color.blue))
+            png = try PNG.encode(
+                PNGMask(
+                    width: region.width, height: region.height, rows: region.mask.pngRows, red: channel(color.red),
+                    green: channel(color.green), blue: channel(color.blue)))
         } catch {
             effects.messages.append(StatusMessage(.error, "Cannot fill: \(error.description)"))
             return effects

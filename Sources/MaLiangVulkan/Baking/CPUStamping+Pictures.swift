@@ -5,47 +5,56 @@ import PNGCodec
 /// A fill's picture placed at its own size on whole pixels: painted on the host on a CPU device, where drawing it
 /// as a quad through the rasteriser costs tens of times more.
 struct PlacedPicture {
-    /// The picture's top-left pixel on the page and its size.
+    /// The picture's top-left pixel on the page.
     let left: Int
     let top: Int
-    let width: Int
-    let height: Int
-    /// Non-zero where the picture is opaque, row by row.
-    let coverage: [UInt8]
-    /// The picture's colour, premultiplied 16-bit (it is opaque where it covers).
-    let color: (UInt16, UInt16, UInt16, UInt16)
+    /// Where it is opaque, and its colour.
+    let mask: PNGMask
+
+    var width: Int { mask.width }
+    var height: Int { mask.height }
 
     /// The picture a one-dab stroke of a brush whose image keeps its proportions places, when it lands on whole
     /// pixels at its own size, unturned, in one colour over transparency; nil otherwise (the quads draw it).
     init?(_ stroke: Stroke, stamps: [Stamp], png: Data?) {
         guard case .chartlet(let brush) = stroke.brush, brush.keepsProportions, stamps.count == 1, let png,
             let stamp = stamps.first, abs(stamp.angle) < 1e-6, brush.brush.opacity >= 1,
-            let decoded = try? PNG.decode(png, depth: .eight), case .rgba8(let bytes) = decoded.pixels
+            let mask = (try? PNG.decodeMask(png)).flatMap({ $0 }) ?? Self.oneColour(png)
         else { return nil }
-        let longer = Double(max(decoded.width, decoded.height))
-        let left = Double(stamp.x) - Double(decoded.width) / 2
-        let top = Double(stamp.y) - Double(decoded.height) / 2
+        let longer = Double(max(mask.width, mask.height))
+        let left = Double(stamp.x) - Double(mask.width) / 2
+        let top = Double(stamp.y) - Double(mask.height) / 2
         guard abs(Double(stamp.size) - longer) < 1e-3, abs(left - left.rounded()) < 1e-3,
             abs(top - top.rounded()) < 1e-3
         else { return nil }
-        var coverage = [UInt8](repeating: 0, count: decoded.width * decoded.height)
-        var color: (UInt8, UInt8, UInt8)?
-        for index in coverage.indices {
-            let alpha = bytes[index * 4 + 3]
-            if alpha == 0 { continue }
-            let here = (bytes[index * 4], bytes[index * 4 + 1], bytes[index * 4 + 2])
-            // One colour, fully opaque where it is: anything else is drawn as a picture.
-            guard alpha == 255, color.map({ $0 == here }) ?? true else { return nil }
-            color = here
-            coverage[index] = 1
-        }
-        guard let color else { return nil }
         self.left = Int(left.rounded())
         self.top = Int(top.rounded())
-        width = decoded.width
-        height = decoded.height
-        self.coverage = coverage
-        self.color = (UInt16(color.0) * 257, UInt16(color.1) * 257, UInt16(color.2) * 257, 65535)
+        self.mask = mask
+    }
+
+    /// A picture of another kind of PNG that is still one opaque colour over transparency (a fill kept before
+    /// fills were one bit a pixel), as a mask; nil when it is anything else.
+    private static func oneColour(_ png: Data) -> PNGMask? {
+        guard let decoded = try? PNG.decode(png, depth: .eight), case .rgba8(let bytes) = decoded.pixels else {
+            return nil
+        }
+        let rowBytes = (decoded.width + 7) / 8
+        var rows = [UInt8](repeating: 0, count: rowBytes * decoded.height)
+        var color: (UInt8, UInt8, UInt8)?
+        for y in 0..<decoded.height {
+            for x in 0..<decoded.width {
+                let index = (y * decoded.width + x) * 4
+                let alpha = bytes[index + 3]
+                if alpha == 0 { continue }
+                let here = (bytes[index], bytes[index + 1], bytes[index + 2])
+                guard alpha == 255, color.map({ $0 == here }) ?? true else { return nil }
+                color = here
+                rows[y * rowBytes + x >> 3] |= 0x80 >> UInt8(x & 7)
+            }
+        }
+        guard let color else { return nil }
+        return try? PNGMask(
+            width: decoded.width, height: decoded.height, rows: rows, red: color.0, green: color.1, blue: color.2)
     }
 }
 
@@ -57,11 +66,51 @@ extension PlacedPicture {
         return origin.x < Double(left + width) && origin.x + side > Double(left) && origin.y < Double(top + height)
             && origin.y + side > Double(top)
     }
+
+    /// Whether every pixel of tile `key` of `layer` takes the picture's colour.
+    func covers(_ key: TileKey, of layer: TileLayer) -> Bool {
+        let origin = layer.origin(of: key)
+        let side = TileLayer.tileSize
+        let (x, y) = (Int(origin.x) - left, Int(origin.y) - top)
+        guard x >= 0, y >= 0, x + side <= width, y + side <= height else { return false }
+        return mask.rows.withUnsafeBufferPointer { bits in
+            (y..<(y + side)).allSatisfy { row in
+                let base = row * mask.rowBytes
+                var column = x
+                while column < x + side {
+                    if column & 7 == 0 && column + 8 <= x + side {
+                        guard bits[base + column >> 3] == 0xFF else { return false }
+                        column += 8
+                    } else {
+                        guard bits[base + column >> 3] & (0x80 >> UInt8(column & 7)) != 0 else { return false }
+                        column += 1
+                    }
+                }
+                return true
+            }
+        }
+    }
 }
 
 extension CPUStamping {
-    /// Paints `picture` into `tiles` of `layer` (made where missing): the covered pixels take its colour.
+    /// Paints `picture` into `tiles` of `layer` (made where missing): the covered pixels take its colour. Tiles it
+    /// covers whole are cleared to the colour on the device, every level at once, without a trip through the host.
     func paint(_ picture: PlacedPicture, tiles: [TileKey], into layer: TileLayer) throws(VulkanError) {
+        let covered = tiles.filter { picture.covers($0, of: layer) }
+        if !covered.isEmpty {
+            let mask = picture.mask
+            let color = (Float(mask.red) / 255, Float(mask.green) / 255, Float(mask.blue) / 255, Float(1))
+            try context.submitAndWait { commands throws(VulkanError) in
+                var images: [GPUImage] = []
+                for key in covered { images.append(try layer.makeTile(key, commands)) }
+                commands.barrier()
+                for image in images { commands.clear(image, to: color) }
+                commands.barrier()
+            }
+            layer.markChanged(covered, mipmapsMatch: true)
+        }
+        let cleared = Set(covered)
+        let tiles = tiles.filter { !cleared.contains($0) }
         var start = 0
         while start < tiles.count {
             let group = Array(tiles[start..<min(start + Self.tilesPerGroup, tiles.count)])
@@ -73,25 +122,33 @@ extension CPUStamping {
     private func paint(_ picture: PlacedPicture, group: [TileKey], into layer: TileLayer) throws(VulkanError) {
         let staging = try download(group, of: layer)
         let side = TileLayer.tileSize
-        let (red, green, blue, alpha) = picture.color
-        picture.coverage.withUnsafeBufferPointer { coverage in
+        let mask = picture.mask
+        // A texel of the colour, opaque: four 16-bit channels written as one word.
+        let texel =
+            UInt64(mask.red) * 257 | UInt64(mask.green) * 257 << 16 | UInt64(mask.blue) * 257 << 32 | 0xFFFF << 48
+        mask.rows.withUnsafeBufferPointer { bits in
             for (index, key) in group.enumerated() {
                 let origin = layer.origin(of: key)
-                let tileLeft = Int(origin.x)
-                let tileTop = Int(origin.y)
-                let texels = staging.contents.advanced(by: index * Self.slotBytes).assumingMemoryBound(to: UInt16.self)
+                let (tileLeft, tileTop) = (Int(origin.x), Int(origin.y))
+                let texels = staging.contents.advanced(by: index * Self.slotBytes).assumingMemoryBound(to: UInt64.self)
                 let rows = max(picture.top, tileTop)..<min(picture.top + picture.height, tileTop + side)
                 let columns = max(picture.left, tileLeft)..<min(picture.left + picture.width, tileLeft + side)
                 guard !rows.isEmpty, !columns.isEmpty else { continue }
                 for y in rows {
-                    let source = (y - picture.top) * picture.width - picture.left
-                    let target = (y - tileTop) * side - tileLeft
-                    for x in columns where coverage[source + x] != 0 {
-                        let texel = texels + (target + x) * 4
-                        texel[0] = red
-                        texel[1] = green
-                        texel[2] = blue
-                        texel[3] = alpha
+                    let source = (y - picture.top) * mask.rowBytes
+                    let target = texels + (y - tileTop) * side - tileLeft
+                    var x = columns.lowerBound
+                    while x < columns.upperBound {
+                        let column = x - picture.left
+                        let byte = bits[source + column >> 3]
+                        // Eight pixels at once where a whole byte lies inside the tile.
+                        if column & 7 == 0 && x + 8 <= columns.upperBound && (byte == 0 || byte == 0xFF) {
+                            if byte == 0xFF { for step in 0..<8 { target[x + step] = texel } }
+                            x += 8
+                            continue
+                        }
+                        if byte & (0x80 >> UInt8(column & 7)) != 0 { target[x] = texel }
+                        x += 1
                     }
                 }
             }

@@ -11,7 +11,7 @@ final class CPUStamping {
     /// A tile's place in the staging buffer: level 0, then its smaller levels.
     static let slotBytes = tileBytes + TileMips.bytes
 
-    private let context: VulkanContext
+    let context: VulkanContext
     private let textures: BrushTextures
     private var staging: GPUBuffer?
     private let threads = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)

@@ -5,8 +5,8 @@ import PNGCodec
 /// at a time. At scale 1 the paint is drawn as it is; at other scales the strokes are stamped again at that
 /// resolution, so a 4× export is as crisp as the brush allows.
 final class PaintExporter {
-    private let resources: RenderResources
-    private let paint: DocumentPaint
+    let resources: RenderResources
+    let paint: DocumentPaint
     private let scene: SceneDrawer
 
     init(_ resources: RenderResources, paint: DocumentPaint, scene: SceneDrawer) {
@@ -195,72 +195,8 @@ final class PaintExporter {
 }
 
 extension PaintExporter {
-    /// The page at one pixel per document pixel as `layer` alone shows it (every shown layer together when nil),
-    /// premultiplied RGBA with 8 bits a channel, row by row, on transparency: what a fill looks at. A layer's tiles
-    /// are copied as they are (nothing drawn); every layer together is drawn as an export draws it.
-    func pagePixels(layer id: LayerID?) throws(VulkanError) -> (pixels: [UInt8], width: Int, height: Int) {
-        try paint.bakeIfPending()
-        let width = Int(document.size.width.rounded(.up))
-        let height = Int(document.size.height.rounded(.up))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        guard let id else {
-            try pixels.withUnsafeMutableBufferPointer { out throws(VulkanError) in
-                try compose(
-                    layer: paint.paint, transform: ViewTransform(), width: width, height: height, background: false
-                ) { band, top throws(VulkanError) in
-                    Self.narrow(band, into: out, at: top * width * 4)
-                }
-            }
-            return (pixels, width, height)
-        }
-        let layer = paint.layers.paint(of: id)
-        let side = TileLayer.tileSize
-        let tileBytes = side * side * 8
-        let keys = layer.tiles.keys.filter { key in
-            let origin = layer.origin(of: key)
-            return origin.x < Double(width) && origin.y < Double(height) && origin.x > -Double(side)
-                && origin.y > -Double(side)
-        }.sorted()
-        let perBatch = 32
-        let staging = try GPUBuffer(
-            resources.context, size: tileBytes * min(max(keys.count, 1), perBatch), usage: .copiedTo)
-        var tileRow = [UInt8](repeating: 0, count: side * 4)
-        for batch in stride(from: 0, to: keys.count, by: perBatch) {
-            let group = keys[batch..<min(batch + perBatch, keys.count)]
-            try resources.context.submitAndWait { commands throws(VulkanError) in
-                commands.barrier()
-                for (index, key) in group.enumerated() {
-                    guard let tile = layer.tile(key) else { continue }
-                    commands.copy(level: 0, of: tile, to: staging, at: index * tileBytes)
-                }
-            }
-            for (index, key) in group.enumerated() {
-                let origin = layer.origin(of: key)
-                let left = Int(origin.x)
-                let top = Int(origin.y)
-                let texels = UnsafeBufferPointer(
-                    start: staging.contents.advanced(by: index * tileBytes).assumingMemoryBound(to: UInt16.self),
-                    count: side * side * 4)
-                let columns = max(0, -left)..<min(side, width - left)
-                guard !columns.isEmpty else { continue }
-                for row in max(0, -top)..<min(side, height - top) {
-                    tileRow.withUnsafeMutableBufferPointer { narrow in
-                        Self.narrow(
-                            UnsafeBufferPointer(rebasing: texels[(row * side * 4)..<((row + 1) * side * 4)]),
-                            into: narrow, at: 0)
-                    }
-                    let start = ((top + row) * width + left + columns.lowerBound) * 4
-                    pixels.replaceSubrange(
-                        start..<(start + columns.count * 4),
-                        with: tileRow[(columns.lowerBound * 4)..<(columns.upperBound * 4)])
-                }
-            }
-        }
-        return (pixels, width, height)
-    }
-
     /// 16-bit channels to 8, rounded, into `out` from `offset`.
-    private static func narrow(
+    static func narrow(
         _ wide: UnsafeBufferPointer<UInt16>, into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int
     ) {
         let count = min(wide.count, out.count - offset)
