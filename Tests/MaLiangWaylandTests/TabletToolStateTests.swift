@@ -61,5 +61,8 @@ import Testing
         #expect(frames.count == 2)
         #expect(frames[0].moved && frames[0].isDown)
         #expect(frames[1].proximity == .ended && frames[1].contact == .ended)
+        // A proximity_out the compositor sends after all is not a second leaving.
+        _ = state.handle(.proximityOut)
+        #expect(state.handle(.frame(time: 2)).isEmpty)
     }
 }

@@ -51,6 +51,8 @@ final class ToolState {
     /// The serial of its latest proximity_in or down (a window move started by it needs one).
     var lastSerial: UInt32 = 0
     var machine = TabletToolState()
+    /// The tablet it is in proximity of: when that tablet goes, the tool leaves (compositors need not say so).
+    var tablet: ObjectIdentifier?
     /// A cursor surface of its own: a surface may be the cursor of one tool only, ever.
     var cursorSurface: WlSurface?
 

@@ -17,7 +17,11 @@ extension PaintingApp {
         tabletSeat.onEvent = { [unowned self] event in
             switch event {
             case .tabletAdded(let tablet):
-                tablet.onEvent = { [unowned tablet] event in if case .removed = event { tablet.destroy() } }
+                tablet.onEvent = { [unowned self, unowned tablet] event in
+                    guard case .removed = event else { return }
+                    toolsLeave(ObjectIdentifier(tablet))
+                    tablet.destroy()
+                }
             case .toolAdded(let tool):
                 devices.nextToolNumber += 1
                 let state = ToolState(tool: tool, number: devices.nextToolNumber)
@@ -48,10 +52,13 @@ extension PaintingApp {
             state.serial = UInt64(high) << 32 | UInt64(low)
             return
         case .hardwareIdWacom, .capability, .done, .slider, .wheel: return
-        case .proximityIn(let serial, _, _):
+        case .proximityIn(let serial, let tablet, _):
             state.lastSerial = serial
+            state.tablet = ObjectIdentifier(tablet)
             translated = .proximityIn(serial: serial)
-        case .proximityOut: translated = .proximityOut
+        case .proximityOut:
+            state.tablet = nil
+            translated = .proximityOut
         case .down(let serial):
             state.lastSerial = serial
             translated = .down(serial: serial)
@@ -71,6 +78,15 @@ extension PaintingApp {
             return
         }
         for frame in state.machine.handle(translated) { apply(frame, to: state) }
+    }
+
+    /// A tablet was unplugged: the tools in its proximity leave it now, lifting a tip that was down, as a tool
+    /// removed does (a compositor may send neither proximity_out nor the tools' removal).
+    private func toolsLeave(_ tablet: ObjectIdentifier) {
+        for state in devices.tools.values where state.tablet == tablet {
+            state.tablet = nil
+            for frame in state.machine.handle(.removed) { apply(frame, to: state) }
+        }
     }
 
     /// One complete hardware state change of a tool, handed to the editing core.

@@ -6,7 +6,8 @@ import MaLiangEditor
 ///
 /// Handles the pitfalls: axis-only frames are samples; tip, proximity and buttons are tri-state per frame; state
 /// is reset at proximity out; a missing `frame` after proximity out is made up when the next proximity in comes;
-/// a tool removed while in proximity leaves in a final frame.
+/// a tool removed (or whose tablet is) while in proximity leaves in a final frame, and a proximity_out after that is
+/// not a second leaving.
 package struct TabletToolState {
     package enum Event: Equatable {
         case proximityIn(serial: UInt32)
@@ -23,6 +24,7 @@ package struct TabletToolState {
         case rotation(Double)
         case button(UInt32, pressed: Bool)
         case frame(time: UInt32)
+        /// The tool, or the tablet it is on, went away.
         case removed
     }
 
@@ -77,6 +79,7 @@ package struct TabletToolState {
             pending.proximity = .began
             pending.proximitySerial = serial
         case .proximityOut:
+            guard current.inProximity || (hasPending && pending.proximity == .began) else { break }
             start()
             pending.proximity = .ended
         case .down:
