@@ -97,10 +97,17 @@ func writeMaLiangFolder(
 
     @Test func aZeroStepAsMaLiangWritesItLoadsWithTheMinimumStep() throws {
         let content =
-            #"{"size":[100,100],"lineStrips":[{"color":"ff000000","brush":"pen","lines":[{"begin":[0,0],"size":30,"end":[500,0],"step":0}],"index":1}]}"#
+            #"{"size":[100,100],"lineStrips":[{"color":"ff000000","brush":"ink","lines":[{"begin":[0,0],"size":30,"end":[500,0],"step":0}],"index":1}]}"#
         let document = try FolderImporter.read(try writeMaLiangFolder(content: content, textures: [:]))
         guard case .stroke(let stroke) = document.elements.first else { Issue.record("no stroke"); return }
-        #expect(stroke.brush.base.pointStep == Brush.minimumStep)
+        #expect(stroke.brush.base.pointStep == Brush.minimumStep && !stroke.brush.base.spacingRelativeToSize)
+        // A built-in brush spaced by its size gets the step back as a fraction of the 3 pt line.
+        let pen = try FolderImporter.read(
+            try writeMaLiangFolder(
+                content: content.replacingOccurrences(of: #""ink""#, with: #""pen""#), textures: [:]))
+        guard case .stroke(let penStroke) = pen.elements.first else { Issue.record("no stroke"); return }
+        #expect(penStroke.brush.base.spacingRelativeToSize)
+        #expect(abs(penStroke.brush.base.pointStep * 3 - Brush.minimumStep) < 1e-9)
     }
 
     static let badFolders: [(String, String?, String?, [String: Data]?, StoreError.Kind)] = [

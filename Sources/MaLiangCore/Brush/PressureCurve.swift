@@ -72,6 +72,18 @@ public struct PressureCurve: Hashable, Codable, Sendable {
         return min(max(result, 0), 1)
     }
 
+    /// The lowest pressure whose factor reaches `value`, for a curve that never falls (1 when none does).
+    public func pressure(reaching target: Double) -> Double {
+        guard target.isFinite, target > value(at: 0) else { return 0 }
+        guard target < value(at: 1) else { return 1 }
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<40 {
+            let middle = (low + high) / 2
+            if value(at: middle) < target { low = middle } else { high = middle }
+        }
+        return high
+    }
+
     /// Fritsch–Carlson tangent at control point `index`: zero at local extrema, limited to stay monotone.
     private func tangent(at index: Int) -> Double {
         func secant(_ i: Int) -> Double {

@@ -14,6 +14,16 @@ struct SimulatedPressure {
         return (1000 / clamped).squareRoot() / 10.0.squareRoot()
     }
 
+    /// The pressure a sample is stamped with: its own, or without one the speed's since the stroke's previous
+    /// sample, `distance` px away (nil for the first sample, whose pressure waits for the second's speed). The time
+    /// of every sample seen counts, even one in the same place.
+    mutating func pressure(of sample: InputSample, distance: Double?, previousTime: UInt64?) -> Double? {
+        if let pressure = sample.pressure { return pressure }
+        guard let distance, let previousTime else { return nil }
+        let elapsed = sample.time >= previousTime ? Double(sample.time - previousTime) : 0
+        return update(distance: distance, elapsedMicroseconds: elapsed)
+    }
+
     /// Feeds the distance (px) and elapsed time (µs) since the previous sample; returns the pressure now.
     mutating func update(distance: Double, elapsedMicroseconds: Double) -> Double {
         // A zero or backwards time step gives no speed information: keep the previous estimate.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A brush reduced to the numbers the per-stamp loop needs, computed once per stroke.
 struct StampRecipe {
     enum Kind {
@@ -84,6 +86,19 @@ struct StampRecipe {
 
     var usesPressureCurve: Bool { forceSensitive != 0 || pressureControlsFlow }
     var usesTilt: Bool { tiltToSize != 0 || tiltToAngle }
+
+    /// A dab's diameter at a pressure whose curve value is `curveValue`, leaning by (`tiltX`, `tiltY`) degrees.
+    @inline(__always) func dabSize(curveValue: Float, tiltX: Double, tiltY: Double) -> Double {
+        var size = baseSize
+        if forceSensitive != 0 {
+            size *= Double(forceSensitive == 1 ? curveValue : powf(curveValue, forceSensitive))
+        }
+        if tiltToSize != 0 {
+            let leansBy = min((tiltX * tiltX + tiltY * tiltY).squareRoot(), 90)
+            size *= 1 + tiltToSize * sin(leansBy * .pi / 180)
+        }
+        return size
+    }
 
     /// Pixels to the next stamp after one of diameter `size`.
     @inline(__always) func stepAfter(size: Double) -> Double {

@@ -5,10 +5,7 @@ extension StrokeBuilder {
     @discardableResult
     mutating func emitDab(at dab: Knot, into stamps: inout [Stamp]) -> Double {
         let curveValue: Float = recipe.usesPressureCurve ? recipe.curveValue(dab.axes[0]) : 1
-        var size = recipe.baseSize
-        if recipe.forceSensitive != 0 {
-            size *= Double(recipe.forceSensitive == 1 ? curveValue : powf(curveValue, recipe.forceSensitive))
-        }
+        let size = recipe.dabSize(curveValue: curveValue, tiltX: dab.axes[1], tiltY: dab.axes[2])
         var angle: Float
         switch recipe.rotation {
         case .fixed(let fixed): angle = Float(fixed)
@@ -19,7 +16,6 @@ extension StrokeBuilder {
             let tiltX = dab.axes[1]
             let tiltY = dab.axes[2]
             let leansBy = min((tiltX * tiltX + tiltY * tiltY).squareRoot(), 90)
-            size *= 1 + recipe.tiltToSize * sin(leansBy * .pi / 180)
             if recipe.tiltToAngle && leansBy > 5 { angle = Float(atan2(tiltY, tiltX)) }
         }
         if recipe.barrelToAngle { angle += Float(dab.axes[3] * .pi / 180) }

@@ -83,11 +83,10 @@ public struct StrokeBuilder {
         }
         acceptedSampleCount += 1
         var knot = Knot(sample)
-        if let pressure = sample.pressure {
+        if let pressure = simulated.pressure(
+            of: sample, distance: latest.map { knot.distance(to: $0) }, previousTime: latest.map { _ in latestTime })
+        {
             knot.axes[0] = pressure
-        } else if let latest {
-            let elapsed = sample.time >= latestTime ? Double(sample.time - latestTime) : 0
-            knot.axes[0] = simulated.update(distance: knot.distance(to: latest), elapsedMicroseconds: elapsed)
         } else {
             firstPressurePending = true
             knot.axes[0] = recipe.forceOnTap

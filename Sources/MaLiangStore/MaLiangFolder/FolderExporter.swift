@@ -206,6 +206,9 @@ public struct FolderExporter {
     ) throws(StoreError) -> Bool {
         let brush = stroke.brush.base
         var samples = Array(stroke.samples.loaded())
+        // Each point's width as the stroke was stamped: a mouse's or a finger's comes from its speed, a tilted
+        // pen's from its lean, never simply the brush's nominal size.
+        let sizes = StrokeBuilder.dabSizes(of: samples, brush: stroke.brush, canvasScale: stroke.canvasScale)
         if let copy {
             for index in samples.indices { samples[index].position = copy.apply(samples[index].position) }
         }
@@ -219,12 +222,6 @@ public struct FolderExporter {
             throw StoreError(.io, "stroke \(stroke.id) could not be read from its document file")
         }
         let divisor = (brush.scaleWithCanvas ? 1 : max(stroke.canvasScale, 0.01)) / transform.sizeScale
-        func size(_ sample: InputSample) -> Double {
-            let pressure = sample.pressure ?? brush.forceOnTap
-            let factor =
-                brush.forceSensitive == 0 ? 1 : pow(brush.pressureCurve.value(at: pressure), brush.forceSensitive)
-            return brush.pointSize * factor / divisor
-        }
         let color = HexColor.format(brush.color, alpha: brush.color.alpha * brush.opacity)
         try writer.append(
             (separator ? "," : "")
@@ -232,9 +229,9 @@ public struct FolderExporter {
         // MaLiang draws lines between consecutive points; a single sample is a line to itself.
         var begin = first
         var lines = 0
-        for end in samples.count == 1 ? [first] : Array(samples.dropFirst()) {
+        for (offset, end) in (samples.count == 1 ? [first] : Array(samples.dropFirst())).enumerated() {
             // A line's size is its end point's, as the importer gives it: a round trip shifts nothing.
-            let lineSize = size(end)
+            let lineSize = sizes[samples.count == 1 ? 0 : offset + 1] * transform.sizeScale
             let step = brush.spacingRelativeToSize ? brush.pointStep * lineSize : brush.pointStep / divisor
             // A step of 0 crashes MaLiang when it loads the file: never write one.
             try writer.append(

@@ -47,21 +47,59 @@ package enum TextureName {
     }
 }
 
-/// Which brush a MaLiang brush name becomes: known names map to the built-in kinds, anything else to a plain
-/// brush keeping the name (MaLiang apps name their own brushes).
+/// Which brush a MaLiang brush name becomes: the built-in brushes' names bring their look back (texture, grain,
+/// hardness, flow, turning), other names containing "eraser" or "glow" become those kinds, anything else a plain
+/// brush keeping the name (MaLiang apps name their own brushes). The folder decides the width at every point, the
+/// colour and the spacing; tilt and a pressure curve have no place there.
 enum FolderBrushes {
-    static func brush(named name: String, color: Color, opacity: Double, size: Double, step: Double, varies: Bool)
-        -> AnyBrush
-    {
-        var base = Brush(
-            name: name, opacity: opacity, pointSize: size, pointStep: step, forceSensitive: varies ? 1 : 0,
-            scaleWithCanvas: true, color: Color(red: color.red, green: color.green, blue: color.blue))
+    /// - Parameters:
+    ///   - size: the widest line's size, points; with `varies` a sample's pressure is its size over this.
+    ///   - step: the first line's step, points; `firstSize` that line's size (a built-in brush spaced by its size
+    ///     gets the step back as a fraction of it).
+    static func brush(
+        named name: String, color: Color, opacity: Double, size: Double, step: Double, firstSize: Double,
+        varies: Bool
+    ) -> AnyBrush {
+        let plain = Color(red: color.red, green: color.green, blue: color.blue)
         let lowered = name.lowercased()
-        if lowered.contains("eraser") {
-            base.opacity = 1
-            return .eraser(Eraser(brush: base))
+        var brush =
+            BrushPresets.brush(named: name, color: plain)
+            ?? (lowered.contains("eraser")
+                ? .eraser(Eraser(brush: Brush(name: name)))
+                : lowered.contains("glow")
+                    ? .glowing(GlowingBrush(brush: Brush(name: name))) : .brush(Brush(name: name)))
+        var base = brush.base
+        base.name = name
+        base.color = plain
+        if case .eraser = brush { base.opacity = 1 } else { base.opacity = opacity }
+        // A built-in brush whose pressure sets its flow as well as its width keeps its curve and its own size (or
+        // the widest line's, when wider), so the pressure a width comes back from gives the flow it had: exactly
+        // when the brush was used at its own size.
+        if base.pressureControlsFlow && base.forceSensitive > 0 && BrushPresets.names.contains(name) {
+            base.pointSize = max(size, base.pointSize)
+        } else {
+            base.pointSize = size
+            base.forceSensitive = varies ? 1 : 0
+            base.pressureCurve = .linear
         }
-        if lowered.contains("glow") { return .glowing(GlowingBrush(brush: base)) }
-        return .brush(base)
+        base.tiltToSize = 0
+        base.scaleWithCanvas = true
+        if base.spacingRelativeToSize && firstSize > 0 {
+            base.pointStep = max(step / firstSize, Brush.minimumRelativeStep)
+        } else {
+            base.spacingRelativeToSize = false
+            base.pointStep = step
+        }
+        brush.base = base
+        return brush
+    }
+
+    /// The pressure that makes a dab of `brush` (from ``brush(named:color:opacity:size:step:firstSize:varies:)``)
+    /// `size` points wide.
+    static func pressure(forSize size: Double, of brush: Brush) -> Double {
+        guard brush.forceSensitive > 0, brush.pointSize > 0 else { return 1 }
+        let share = size / brush.pointSize
+        if brush.forceSensitive == 1 && brush.pressureCurve == .linear { return share }
+        return brush.pressureCurve.pressure(reaching: pow(max(share, 0), 1 / brush.forceSensitive))
     }
 }

@@ -196,13 +196,14 @@ public enum FolderImporter {
         let step = max((firstStep ?? 10) / 10, Brush.minimumStep)
         let brush = FolderBrushes.brush(
             named: brushName, color: color, opacity: color.alpha, size: max(largest / 10, 0.1), step: step,
-            varies: sizes.contains { $0 != largest })
+            firstSize: sizes[0] / 10, varies: sizes.contains { $0 != largest })
         var samples = StrokeSamples()
         samples.reserveCapacity(points.count)
         for (offset, position) in points.enumerated() {
             samples.append(
                 InputSample(
-                    position: position, pressure: largest > 0 ? sizes[offset] / largest : 1,
+                    position: position,
+                    pressure: FolderBrushes.pressure(forSize: sizes[offset] / 10, of: brush.base),
                     time: UInt64(offset) * 8000, tool: .pen))
         }
         let stroke = Stroke(
