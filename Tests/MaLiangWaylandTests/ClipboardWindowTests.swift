@@ -96,6 +96,34 @@ import WaylandTestSupport
         #expect((200...400).contains { x in Int(frame.rgba(x: x, y: 230).red) < 128 })
     }
 
+    /// Other programs get what the window shows: Ctrl+C with nothing selected offers the picture in view (no
+    /// strokes), as the window draws it without its controls.
+    @Test func copyingWithNothingSelectedGivesThePictureInView() throws {
+        let session = try AppSession.withTablet()
+        try session.pen(points((200, 300), (600, 300)), pressure: 0.9)
+        let frame = try session.nextImage()
+        try session.key(Key.c, modifiers: Key.control)
+        #expect(session.pump(until: { session.compositor.clipboardMimeTypes != nil }))
+        #expect(session.compositor.clipboardMimeTypes == ["image/png"])
+        let picture = try PNG.decode(try clipboard(session, "image/png"), depth: .eight)
+        #expect(picture.width == frame.width && picture.height == frame.height)
+        // The stroke where the window shows it, paper around it.
+        #expect((200...600).allSatisfy { x in picture.rgba(x: x, y: 300).red < 0.5 })
+        #expect(picture.rgba(x: 400, y: 420).red > 0.9 && picture.rgba(x: 400, y: 420).alpha > 0.99)
+        for x in stride(from: 220, through: 580, by: 40) {
+            let (a, b) = (picture.rgba(x: x, y: 300), frame.rgba(x: x, y: 300))
+            #expect(
+                abs(a.red - Double(b.red) / 255) < 0.05 && abs(a.blue - Double(b.blue) / 255) < 0.05,
+                "at \(x): \(a) and the window's \(b)")
+        }
+        // Ctrl+X with nothing selected cuts nothing and leaves the clipboard as it was.
+        try session.key(Key.x, modifiers: Key.control)
+        session.settle(.milliseconds(300))
+        #expect(session.compositor.clipboardMimeTypes == ["image/png"])
+        #expect(session.terminate() == 0)
+        #expect(try strokes(in: session.documentURL).count == 1)
+    }
+
     /// Strokes that are not ours, or damaged, are refused with a message and change nothing.
     @Test func damagedClipboardDataIsRefused() throws {
         let session = try AppSession.withTablet()

@@ -79,6 +79,9 @@ public enum Request: Equatable, Sendable {
     /// Put the selection on the clipboard: `data` for this program (``ElementClipboard``), a PNG image of it for
     /// others.
     case copyElements(Data)
+    /// Put the picture the window shows (the drawing as it is in view, without the controls) on the clipboard as a
+    /// PNG image, for other programs.
+    case copyView
     /// Show the list of keys and gestures, or hide it.
     case toggleShortcuts
     /// Make sure everything is saved, and say so.

@@ -20,10 +20,16 @@ extension EditingSession {
     }
 
     /// Ctrl+C and Ctrl+X: the selection onto the clipboard (the shell offers it to every program: ours as strokes,
-    /// others as a PNG image); a cut then deletes it, one undo step.
+    /// others as a PNG image); a cut then deletes it, one undo step. Ctrl+C with nothing selected copies the
+    /// picture in view, for other programs.
     func copySelection(cut: Bool) -> Effects {
         let elements = selectedElements
-        guard !elements.isEmpty else { return nothingSelected(cut ? "cut" : "copy") }
+        guard !elements.isEmpty else {
+            guard !cut else { return nothingSelected("cut") }
+            var effects = Effects()
+            effects.requests.append(.copyView)
+            return effects
+        }
         var effects = Effects()
         do {
             effects.requests.append(.copyElements(try ElementClipboard.encode(elements, textures: document.textures)))

@@ -14,7 +14,7 @@ final class DataTransfer {
     var source: WlDataSource?
     /// What the source offers: the elements as this program reads them, and a PNG image of them made when another
     /// program first asks.
-    var copied: (elements: Data, png: Data?)?
+    var copied: (elements: Data?, png: Data?)?
     /// The serial of the latest key or press, which setting the clipboard needs.
     var inputSerial: UInt32 = 0
 

@@ -8,21 +8,45 @@ import PNGCodec
 import WaylandClient
 
 /// The clipboard, outwards: a copied selection is offered as strokes and images for this program
-/// (``ElementClipboard/mimeType``) and as a PNG image for every other, made when one first asks.
+/// (``ElementClipboard/mimeType``) and as a PNG image for every other, made when one first asks; with nothing
+/// selected, the picture in view as a PNG image.
 extension PaintingApp {
     /// Offers `elements` (clipboard data of the selection) to every program until something else is copied.
     func copyToClipboard(_ elements: Data) {
+        offer(elements: elements, png: nil)
+    }
+
+    /// Offers the picture the window shows — the drawing as it is in view, zoom, turn and mirror included, without
+    /// the controls — as a PNG image, made now: the view may change before a program asks.
+    func copyViewToClipboard() {
+        let png: Data
+        do {
+            let picture = try renderer.render(
+                view: session.view, width: presenter.swapchain.width, height: presenter.swapchain.height)
+            png = try PNG.encode(picture)
+        } catch {
+            applier.post(StatusMessage(.error, "Cannot copy the view: \(error)"))
+            return
+        }
+        if offer(elements: nil, png: png) {
+            applier.post(StatusMessage(.info, "Copied the view as a picture (select with S to copy strokes)"))
+        }
+    }
+
+    /// Offers what was copied to every program until something else is copied; false when there is no clipboard.
+    @discardableResult
+    private func offer(elements: Data?, png: Data?) -> Bool {
         let transfer = devices.transfer
         guard let manager = transfer.manager, let device = transfer.dataDevice else {
             applier.post(StatusMessage(.warning, "Cannot copy: the desktop offers no clipboard"))
-            return
+            return false
         }
         transfer.source?.destroy()
         let source = manager.createDataSource()
-        source.offer(mimeType: ElementClipboard.mimeType)
+        if elements != nil { source.offer(mimeType: ElementClipboard.mimeType) }
         source.offer(mimeType: "image/png")
         transfer.source = source
-        transfer.copied = (elements, nil)
+        transfer.copied = (elements, png)
         source.onEvent = { [unowned self, unowned source] event in
             switch event {
             case .send(let mimeType, let descriptor):
@@ -40,6 +64,7 @@ extension PaintingApp {
         }
         device.setSelection(source: source, serial: transfer.inputSerial)
         _ = try? connection.flush()
+        return true
     }
 
     /// Writes what `mimeType` asks for into `descriptor` on a thread of its own (the reader may be this window,
@@ -54,7 +79,7 @@ extension PaintingApp {
         case ElementClipboard.mimeType:
             bytes = copied.elements
         case "image/png":
-            bytes = copied.png ?? clipboardPicture(of: copied.elements)
+            bytes = copied.png ?? copied.elements.flatMap(clipboardPicture(of:))
             devices.transfer.copied?.png = bytes
         default:
             break

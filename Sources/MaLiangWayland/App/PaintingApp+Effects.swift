@@ -86,6 +86,7 @@ extension PaintingApp: FrameScheduler {
         case .paste: paste()
         case .fill(let point, let layer, let settings): fill(at: point, layer: layer, settings: settings)
         case .copyElements(let data): copyToClipboard(data)
+        case .copyView: copyViewToClipboard()
         case .save:
             if applier.retrySaving() == .saved {
                 applier.post(StatusMessage(.info, "Saved: every change is written to \(file.url.path) as it happens"))
