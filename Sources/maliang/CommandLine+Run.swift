@@ -53,18 +53,55 @@ let usage = """
                            Measure the native file: commit time per finished stroke (p50/p99), open time and
                            file size of a document of STROKES strokes (default 10000), MaLiang-folder export
                            and import time of the same.
+      bench selection [STROKES]
+                           Drag a selection of STROKES strokes (default 1000) across a 1920×1080 page: the
+                           lift, each frame while it moves, the stamping again at pen-up, and its undo.
+      bench fill           Tap-fill a closed shape covering most of a 4096×3072 page (without and with gap
+                           closing) and a 600×400 one: the lines read, the region found, the fill made and
+                           stamped, each timed.
       bench soak MINUTES   Drive the painting window on the scripted compositor (maliang-test-compositor, beside
                            this executable) for MINUTES with strokes, undo and redo, zoom, pan and pasted images;
                            print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory
                            grows more than 5 % after the warm-up or frame time does not stay flat.
-      help, --help         Show this text.
+      help, --help         Show this text; COMMAND --help shows that command's part.
       version, --version   Show the version.
 
     """
 
+/// The commands that take arguments of their own (each answers --help with its part of ``usage``).
+let commands = ["info", "import", "export", "render", "replay", "bench"]
+
+/// The entries of ``usage`` for `words` (a command, and for bench its kind): each entry's lines, as written there.
+func commandUsage(_ words: [String]) -> String? {
+    var entries: [[Substring]] = []
+    var taking = false
+    for line in usage.split(separator: "\n", omittingEmptySubsequences: false) {
+        let indent = line.prefix { $0 == " " }.count
+        if indent == 2 {
+            let named = line.split(separator: " ").prefix(words.count).map(String.init)
+            taking = named == words
+            if taking { entries.append([line]) }
+        } else if taking && indent > 2 {
+            entries[entries.count - 1].append(line)
+        } else {
+            taking = false
+        }
+    }
+    guard !entries.isEmpty else { return nil }
+    return "Usage:\n" + entries.map { $0.joined(separator: "\n") + "\n" }.joined()
+}
+
 extension CommandLine {
     /// Runs the command in `arguments`; returns the process exit status.
     static func run(_ arguments: [String]) -> Int32 {
+        if let first = arguments.first, commands.contains(first),
+            arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" })
+        {
+            // `maliang bench render --help`: that kind's entry; `maliang render --help`: the command's.
+            let kind = arguments.dropFirst().first.map { $0.hasPrefix("-") ? [] : [$0] } ?? []
+            print(commandUsage([first] + kind) ?? commandUsage([first]) ?? usage, terminator: "")
+            return 0
+        }
         do {
             switch arguments.first {
             case "help", "--help", "-h":
@@ -100,6 +137,8 @@ extension CommandLine {
             case let path?
             where !path.hasPrefix("-") && arguments.count == 1 && (path.hasSuffix(".maliang") || path.contains("/")):
                 return try PaintingApp(path: path).run()
+            case let other? where other.hasPrefix("-"):
+                throw UsageError("unknown option \"\(other)\"")
             case let other?:
                 throw UsageError("unknown command \"\(other)\"")
             }

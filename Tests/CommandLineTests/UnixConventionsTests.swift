@@ -31,6 +31,24 @@ import WaylandTestSupport
         #expect(lines.last == "Run \"maliang --help\" for every command.")
     }
 
+    @Test(arguments: [["--bogus"], ["-x", "a.maliang"]])
+    func anUnknownOptionIsCalledAnOption(arguments: [String]) throws {
+        let run = try maliang(arguments)
+        #expect(run.status == 2 && run.output.hasPrefix("maliang: unknown option \"\(arguments[0])\""), "\(run.output)")
+    }
+
+    @Test(arguments: [
+        (["render", "--help"], "render DOC -o OUT.png"), (["info", "--help"], "info FILE"),
+        (["import", "-h"], "import MALIANG_FOLDER"), (["bench", "fill", "--help"], "bench fill"),
+        (["export", "x.maliang", "--help"], "export FILE.maliang"),
+    ])
+    func aCommandsHelpIsItsOwnPartOfTheUsage(arguments: [String], entry: String) throws {
+        let run = try maliang(arguments)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasPrefix("Usage:\n  \(entry)"), "\(run.output)")
+        #expect(!run.output.contains("Commands:"))
+    }
+
     @Test(arguments: ["out.svg", "out.jpg", "out", "out.png.tmp"])
     func anOutputThatIsNotAPNGIsRefusedBeforeAnyWork(name: String) throws {
         let folder = try temporaryFolder()
