@@ -157,7 +157,33 @@ import WaylandTestSupport
         let made = session.dataHome.appendingPathComponent("maliang/Drawing.maliang")
         #expect(session.pump(until: { FileManager.default.fileExists(atPath: made.path) }), "\(session.log)")
         #expect(session.pump(until: { session.log.contains("New drawing Drawing.maliang") }), "\(session.log)")
+        // The new window, once it ends, is collected at once by the window that started it: no zombie under it.
+        var child: pid_t?
+        #expect(
+            session.pump(until: {
+                child = Self.window(on: made); return child != nil
+            }), "no window on \(made.path)")
+        if let child {
+            kill(child, SIGKILL)
+            #expect(
+                session.pump(
+                    until: { !FileManager.default.fileExists(atPath: "/proc/\(child)") }, timeout: .seconds(3)),
+                "the ended window stays a zombie: \((try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? "")"
+            )
+        }
         #expect(session.terminate() == 0)
+    }
+
+    /// The process of a window started on `document`.
+    static func window(on document: URL) -> pid_t? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).first { pid in
+            guard let arguments = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else {
+                return false
+            }
+            let words = arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.count == 2 && words[0].hasSuffix("/maliang") && words[1] == document.path
+        }
     }
 
     @Test func withoutAPortalTheWindowSaysSo() throws {

@@ -180,7 +180,11 @@ public final class PaintingApp {
         var failure: String?
         do {
             try connection.flush()
-            while running { try loop.turn(maximumWait: .milliseconds(250)) }
+            while running {
+                try loop.turn(maximumWait: .milliseconds(250))
+                // A window this one started that has ended is collected now, not when another starts.
+                desktop.launcher.reap()
+            }
             failure = stopReason
             log("closing")
         } catch {
