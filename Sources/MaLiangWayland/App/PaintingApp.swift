@@ -78,6 +78,7 @@ public final class PaintingApp {
         canvas.session.penOnly = penOnly
         desktop = DesktopServices(loop: loop)
         canvas.session.recentColors = desktop.recentColors.load()
+        if let kept = desktop.brushStyle.load() { canvas.session.restoreStyle(kept) }
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         chrome = try WindowChrome(renderer: canvas.renderer)
@@ -194,6 +195,7 @@ public final class PaintingApp {
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()
+        do throws(StoreError) { try desktop.brushStyle.save(session.style) } catch { log(error.message) }
         let saving = applier.retrySaving()
         // With the drawing in the file, its paint goes there too, so that opening it again is quick.
         if saving == .saved, canvas.keepPaint() { log("the paint is kept in \(file.url.path)") }

@@ -13,6 +13,8 @@ final class DesktopServices {
     let launcher = WindowLauncher()
     /// The colour panel's recent colours, kept between sessions.
     let recentColors = RecentColorsFile()
+    /// The toolbar's brushes and colour, kept between sessions.
+    let brushStyle = BrushStyleFile()
     /// The brushes the user saved from the brush editor.
     let brushFolder = BrushFolder()
 

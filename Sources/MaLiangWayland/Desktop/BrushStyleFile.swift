@@ -1,0 +1,33 @@
+import Foundation
+import MaLiangEditor
+import MaLiangStore
+
+/// The toolbar's brushes and colour between sessions: `$XDG_CONFIG_HOME/maliang/brushes-in-use.json`, written
+/// atomically when the window closes (or is asked to end), read when one opens.
+struct BrushStyleFile {
+    let url: URL
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        url = RecentColorsFile.configFolder(environment).appendingPathComponent("brushes-in-use.json")
+    }
+
+    /// The style kept; nil when there is none yet, or it cannot be read (then the built-in brushes serve).
+    func load() -> BrushStyle.Kept? {
+        guard let data = try? Data(contentsOf: url), data.count < 1 << 20 else { return nil }
+        return try? JSONDecoder().decode(BrushStyle.Kept.self, from: data)
+    }
+
+    func save(_ style: BrushStyle) throws(StoreError) {
+        let data: Data
+        do {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            data = try encoder.encode(style.kept)
+        } catch {
+            throw StoreError(.io, "cannot keep the brushes in \(url.path): \(error.localizedDescription)")
+        }
+        try AtomicFile.write(data, to: url)
+    }
+}
