@@ -8,6 +8,19 @@ import WaylandTestSupport
 
 /// The brush, its size and the colour come back in the next session, as a painter left them.
 @Suite(.serialized) struct KeptBrushesWindowTests {
+    /// The brush of a stroke painted across a fresh window on `config`, read from its file once it is closed.
+    func brushPainted(with config: URL) throws -> Brush? {
+        let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        try session.pen(points((200, 400), (700, 400)), pressure: 1)
+        _ = try session.nextImage()
+        session.settle(.milliseconds(300))
+        #expect(session.terminate() == 0)
+        let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
+        defer { file.close() }
+        guard case .stroke(let stroke) = file.document.elements.first else { return nil }
+        return stroke.brush.base
+    }
+
     @Test func theBrushItsSizeAndTheColourComeBackNextTime() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-brushes-\(UUID())")
         defer { try? FileManager.default.removeItem(at: config) }
@@ -24,34 +37,15 @@ import WaylandTestSupport
         #expect(FileManager.default.fileExists(atPath: kept.path))
 
         // A new drawing in the next session paints with them.
-        let next = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
-        try next.pen(points((200, 400), (700, 400)), pressure: 1)
-        _ = try next.nextImage()
-        next.settle(.milliseconds(300))
-        #expect(next.terminate() == 0)
-        let file = try DocumentFile.open(at: next.documentURL, readOnly: true)
-        defer { file.close() }
-        guard case .stroke(let stroke) = try #require(file.document.elements.first) else {
-            Issue.record("no stroke")
-            return
-        }
+        let brush = try #require(try brushPainted(with: config))
         let pencil = try #require(BrushPresets.brush(named: "pencil")).base
-        #expect(stroke.brush.base.name == "pencil")
-        #expect(abs(stroke.brush.base.pointSize - pencil.pointSize * 1.25 * 1.25 * 1.25) < 0.01)
+        #expect(brush.name == "pencil")
+        #expect(abs(brush.pointSize - pencil.pointSize * 1.25 * 1.25 * 1.25) < 0.01)
         let color = ToolbarLayout.colors[4]
-        #expect(
-            abs(stroke.brush.base.color.red - color.red) < 0.01 && abs(stroke.brush.base.color.blue - color.blue) < 0.01
-        )
+        #expect(abs(brush.color.red - color.red) < 0.01 && abs(brush.color.blue - color.blue) < 0.01)
 
         // A kept file that is not one (damaged, or from elsewhere) leaves the built-in brushes.
         try Data("{\"chosen\": 7".utf8).write(to: kept)
-        let third = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
-        try third.pen(points((200, 400), (700, 400)), pressure: 1)
-        _ = try third.nextImage()
-        third.settle(.milliseconds(300))
-        #expect(third.terminate() == 0)
-        let plain = try DocumentFile.open(at: third.documentURL, readOnly: true)
-        defer { plain.close() }
-        if case .stroke(let stroke) = plain.document.elements.first { #expect(stroke.brush.base.name == "pen") }
+        #expect(try brushPainted(with: config)?.name == "pen")
     }
 }
