@@ -30,8 +30,8 @@ extension StrokeBuilder {
             if let penPressure = valid.pressure, !moved { tapPressure = max(tapPressure ?? 0, penPressure) }
             if pressure == nil && pendingFrom == nil { pendingFrom = sizes.count }
             let movesOn = latest != nil && distance ?? 0 >= 1e-9
-            if movesOn, let pressure, let from = pendingFrom {
-                for index in from..<sizes.count { sizes[index] = size(pressure, latest!.knot) }
+            if movesOn, let pressure, let from = pendingFrom, let before = latest {
+                for index in from..<sizes.count { sizes[index] = size(pressure, before.knot) }
                 pendingFrom = nil
             }
             sizes.append(size(pressure ?? recipe.forceOnTap, knot))
