@@ -9,8 +9,8 @@ import WaylandProtocol
 /// with garbage. Everything follows from `seed`: a run that found a fault is replayed by its seed.
 ///
 /// It never creates placed images (no drop, no paste key), so the window shows exactly what the file renders once
-/// the session is calmed (``calm(width:height:)``); and it never presses in the window's top-right corner, where a
-/// client keeps its menu and close button (new windows and closing are the user's, not chaos).
+/// the session is calmed (``calm(width:height:)``); and it never presses in the title bar right of its first 192 px,
+/// where a client keeps its menu and close button (new windows and closing are the user's, not chaos).
 public final class ChaosPlayer {
     public let seed: UInt64
     /// How often each kind of action was played.
@@ -134,8 +134,7 @@ public final class ChaosPlayer {
             tool.isDown = true
         }
         for _ in 0..<(2 + random.next() % 40) {
-            x += Double(Int(random.next() % 81) - 40)
-            y += Double(Int(random.next() % 81) - 40)
+            (x, y) = wandered(from: (x, y), by: 40)
             var events: [ToolEvent] = [.motion(x: x, y: y), .pressure(pressure())]
             if random.next() % 3 == 0 { events.append(.tilt(x: axis(90), y: axis(90))) }
             if random.next() % 5 == 0 { events.append(.rotation(axis(360))) }
@@ -249,8 +248,7 @@ public final class ChaosPlayer {
             pointerButtons.insert(button)
         }
         for _ in 0..<(1 + random.next() % 20) {
-            x += Double(Int(random.next() % 61) - 30)
-            y += Double(Int(random.next() % 61) - 30)
+            (x, y) = wandered(from: (x, y), by: 30)
             events += [.motion(x: x, y: y), .frame]
             if random.next() % 6 == 0 { events += [.axis(vertical: random.next() % 2 == 0, value: axis(60)), .frame] }
         }
@@ -342,31 +340,31 @@ public final class ChaosPlayer {
 
     // MARK: - Values
 
-    /// A position mostly inside the window, sometimes far outside it — never in the top-right 192×64 of the
-    /// window, where a client keeps its menu and window buttons (as wide as its last frame says: a window may
-    /// choose its own size, as one fitting a small screen does). Any contact may go down where a pointer, pen or
-    /// finger last was, so no position goes there: the menu's New would start windows of their own, and close
-    /// would end the session. After a scale change the window may narrow itself before its next frame (a client
-    /// keeps its buffer within 8,192 pixels a side: 2,048 logical pixels at scale 4), so the corners of those
-    /// narrower windows are kept clear too.
+    /// A position mostly inside the window, sometimes far outside it — never in the top 64 px right of the first
+    /// 192, where a client keeps its menu and window buttons at the right end of a title bar whose width the chaos
+    /// cannot know (a window narrowed itself to 576 px after a scale change, before a frame said so: an eraser then
+    /// pressed its close button, seed 954484085654). Any contact may go down where a pointer, pen or finger last
+    /// was, so no position goes there: the menu's New would start windows of their own, and close would end the
+    /// session.
     private func point() -> (Double, Double) {
-        var lastFrame = width
-        if let surface = compositor.focusedToplevel?.surface, let image = surface.image {
-            lastFrame = Double(image.width) / Double(max(surface.bufferScale, 1))
-        }
-        let rights = Set(
-            [width, lastFrame]
-                + (1...4).flatMap { scale in
-                    [
-                        min(width, (8192 / Double(scale)).rounded(.down)),
-                        min(lastFrame, (8192 / Double(scale)).rounded(.down)),
-                    ]
-                })
-        let corner = 192.0
         while true {
-            let (x, y) = anyPoint()
-            if !rights.contains(where: { right in x > right - corner && x <= right && y < 64 }) { return (x, y) }
+            let point = anyPoint()
+            if !inKeptCorner(point) { return point }
         }
+    }
+
+    /// Whether `point` is where a press could reach the window's menu or buttons (see ``point()``).
+    private func inKeptCorner(_ point: (Double, Double)) -> Bool { point.1 < 64 && point.0 >= 192 }
+
+    /// A step of up to `reach` from `point` — where it stays when the step would end in a kept corner, since a
+    /// later contact may go down wherever a tool last was (an eraser that wandered into the close button of a
+    /// window narrowed by a scale change ended seed 954484085654).
+    private func wandered(from point: (Double, Double), by reach: Int) -> (Double, Double) {
+        let step = UInt64(2 * reach + 1)
+        let next = (
+            point.0 + Double(Int(random.next() % step) - reach), point.1 + Double(Int(random.next() % step) - reach)
+        )
+        return inKeptCorner(next) ? point : next
     }
 
     private func anyPoint() -> (Double, Double) {
