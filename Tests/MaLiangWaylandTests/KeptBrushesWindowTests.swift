@@ -8,9 +8,11 @@ import WaylandTestSupport
 
 /// The brush, its size and the colour come back in the next session, as a painter left them.
 @Suite(.serialized) struct KeptBrushesWindowTests {
-    /// The brush of a stroke painted across a fresh window on `config`, read from its file once it is closed.
-    func brushPainted(with config: URL) throws -> Brush? {
+    /// The brush of a stroke painted across a fresh window on `config`, read from its file once it is closed; the
+    /// window must have said `saying` first, when given.
+    func brushPainted(with config: URL, saying: String? = nil) throws -> Brush? {
         let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        if let saying { #expect(session.pump(until: { session.log.contains(saying) }), "\(session.log)") }
         try session.pen(points((200, 400), (700, 400)), pressure: 1)
         _ = try session.nextImage()
         session.settle(.milliseconds(300))
@@ -44,8 +46,8 @@ import WaylandTestSupport
         let color = ToolbarLayout.colors[4]
         #expect(abs(brush.color.red - color.red) < 0.01 && abs(brush.color.blue - color.blue) < 0.01)
 
-        // A kept file that is not one (damaged, or from elsewhere) leaves the built-in brushes.
+        // A kept file that is not one (damaged, or from elsewhere) leaves the built-in brushes, and the window says so.
         try Data("{\"chosen\": 7".utf8).write(to: kept)
-        #expect(try brushPainted(with: config)?.name == "pen")
+        #expect(try brushPainted(with: config, saying: "The last session's brushes are not used")?.name == "pen")
     }
 }

@@ -78,7 +78,6 @@ public final class PaintingApp {
         canvas.session.penOnly = penOnly
         desktop = DesktopServices(loop: loop)
         canvas.session.recentColors = desktop.recentColors.load()
-        if let kept = desktop.brushStyle.load() { canvas.session.restoreStyle(kept) }
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         chrome = try WindowChrome(renderer: canvas.renderer)
@@ -96,6 +95,11 @@ public final class PaintingApp {
         followColorScheme()
         window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
+        do throws(StoreError) {
+            if let kept = try desktop.brushStyle.load() { canvas.session.restoreStyle(kept) }
+        } catch {
+            applier.post(StatusMessage(.warning, "The last session's brushes are not used: \(error.message)"))
+        }
         loadSavedBrushes()
         for note in globals.notes { log(note) }
     }
@@ -195,7 +199,10 @@ public final class PaintingApp {
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()
-        do throws(StoreError) { try desktop.brushStyle.save(session.style) } catch { log(error.message) }
+        do throws(StoreError) { try desktop.brushStyle.save(session.style) } catch {
+            // The window is closing: standard error is the one place left to say it.
+            FileHandle.standardError.write(Data("maliang: the brushes in use are not kept: \(error.message)\n".utf8))
+        }
         let saving = applier.retrySaving()
         // With the drawing in the file, its paint goes there too, so that opening it again is quick.
         if saving == .saved, canvas.keepPaint() { log("the paint is kept in \(file.url.path)") }

@@ -11,10 +11,15 @@ struct BrushStyleFile {
         url = RecentColorsFile.configFolder(environment).appendingPathComponent("brushes-in-use.json")
     }
 
-    /// The style kept; nil when there is none yet, or it cannot be read (then the built-in brushes serve).
-    func load() -> BrushStyle.Kept? {
-        guard let data = try? Data(contentsOf: url), data.count < 1 << 20 else { return nil }
-        return try? JSONDecoder().decode(BrushStyle.Kept.self, from: data)
+    /// The style kept; nil when there is none yet. A file that is there but cannot be used throws, saying why.
+    func load() throws(StoreError) -> BrushStyle.Kept? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let data = try? Data(contentsOf: url), data.count < 1 << 20 else {
+            throw StoreError(.io, "\(url.path) cannot be read, or is over 1 MiB")
+        }
+        do { return try JSONDecoder().decode(BrushStyle.Kept.self, from: data) } catch {
+            throw StoreError(.invalidContent, "\(url.path) is not a list of brushes this program wrote")
+        }
     }
 
     func save(_ style: BrushStyle) throws(StoreError) {
