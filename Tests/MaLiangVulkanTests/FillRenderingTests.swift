@@ -77,4 +77,28 @@ import Testing
         #expect(moved.rgba(x: 270, y: 215).red > 0.95 && moved.rgba(x: 110, y: 190).blue > 0.99)
         assertClean(context)
     }
+
+    /// A tap on an empty layer above a closed ring: the layer alone is open everywhere (refused), every shown layer
+    /// together encloses the ring's inside.
+    @Test func allLayersTogetherCloseWhatOneLayerAloneDoesNot() throws {
+        let context = try validatedContext()
+        let document = try Document(size: Size(width: 400, height: 300), background: Color(red: 1, green: 1, blue: 1))
+        let ring = (0...64).map { step -> InputSample in
+            let angle = Double(step) / 64 * 2 * .pi
+            return InputSample(position: Point(x: 200 + 80 * cos(angle), y: 150 + 80 * sin(angle)), pressure: 1)
+        }
+        document.addStroke(solidBrush(size: 6), ring)
+        _ = document.addLayer(Layer(id: LayerID(2), name: "Colours"))
+        let canvas = try CanvasRenderer(document: document, context: context)
+        let alone = try canvas.fillRegion(
+            at: Point(x: 200, y: 150), layer: LayerID(2), settings: FillSettings(allLayers: false))
+        #expect(alone == .failure(.notClosed))
+        let together = try canvas.fillRegion(
+            at: Point(x: 200, y: 150), layer: LayerID(2), settings: FillSettings(allLayers: true)
+        ).get()
+        // The ring's inside, grown 2 px under the line: radius about 77 + 2.
+        #expect(together.x > 110 && together.x < 130 && together.width > 150 && together.width < 170, "\(together)")
+        #expect(abs(Double(together.count) - Double.pi * 79 * 79) < 800, "\(together.count)")
+        assertClean(context)
+    }
 }

@@ -1,7 +1,6 @@
 import MaLiangCore
 
-/// What a fill looks at: the page at one pixel per document pixel as a layer alone shows it, or as every shown
-/// layer together does.
+/// What a fill looks at: a layer's lines read from its tiles, or the page as every shown layer together shows it.
 extension PaintExporter {
     /// The region a tap at `point` fills with `settings`, on `layer` (ignored when the settings take every layer).
     /// A layer's lines are read straight from its tiles (tiles it lacks are paper); every layer together is drawn as
@@ -15,7 +14,7 @@ extension PaintExporter {
         }
         let (x, y) = (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
         if settings.allLayers {
-            let page = try pagePixels(layer: nil)
+            let page = try pagePixels()
             return FloodFill.region(
                 in: page.pixels, width: page.width, height: page.height, seedX: x, seedY: y, settings: settings)
         }
@@ -74,35 +73,17 @@ extension PaintExporter {
         return grid
     }
 
-    /// The page at one pixel per document pixel as `layer` alone shows it (every shown layer together when nil),
-    /// premultiplied RGBA with 8 bits a channel, row by row, on transparency. A layer's tiles are copied as they are
-    /// (nothing drawn); every layer together is drawn as an export draws it.
-    func pagePixels(layer id: LayerID?) throws(VulkanError) -> (pixels: [UInt8], width: Int, height: Int) {
+    /// The page at one pixel per document pixel as every shown layer together shows it, drawn as an export draws
+    /// it: premultiplied RGBA with 8 bits a channel, row by row, on transparency.
+    func pagePixels() throws(VulkanError) -> (pixels: [UInt8], width: Int, height: Int) {
         try paint.bakeIfPending()
         let (width, height) = pageSize
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        guard let id else {
-            try pixels.withUnsafeMutableBufferPointer { out throws(VulkanError) in
-                try compose(
-                    layer: paint.paint, transform: ViewTransform(), width: width, height: height, background: false
-                ) { band, top throws(VulkanError) in
-                    Self.narrow(band, into: out, at: top * width * 4)
-                }
-            }
-            return (pixels, width, height)
-        }
-        let layer = paint.layers.paint(of: id)
-        let side = TileLayer.tileSize
         try pixels.withUnsafeMutableBufferPointer { out throws(VulkanError) in
-            try readTiles(pageTiles(of: layer), of: layer) { key, texels in
-                let origin = layer.origin(of: key)
-                let (left, top) = (Int(origin.x), Int(origin.y))
-                let columns = min(side, width - left)
-                for row in 0..<min(side, height - top) {
-                    Self.narrow(
-                        UnsafeBufferPointer(rebasing: texels[(row * side * 4)..<((row * side + columns) * 4)]),
-                        into: out, at: ((top + row) * width + left) * 4)
-                }
+            try compose(
+                layer: paint.paint, transform: ViewTransform(), width: width, height: height, background: false
+            ) { band, top throws(VulkanError) in
+                Self.narrow(band, into: out, at: top * width * 4)
             }
         }
         return (pixels, width, height)
