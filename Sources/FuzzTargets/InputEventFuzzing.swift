@@ -147,7 +147,9 @@ enum InputEventFuzzing {
             in: Array(pixels), width: width, height: height, seedX: Int(Int8(bitPattern: input.byte())),
             seedY: Int(Int8(bitPattern: input.byte())), settings: settings)
         if case .success(let region) = found {
-            guard region.mask.count == region.count, region.x >= 0, region.y >= 0,
+            // On the page, and cut tight to what it fills (an empty region is empty all through).
+            let tight = region.mask.bounds.map { $0 == (0, 0, region.width, region.height) } ?? (region.count == 0)
+            guard tight, region.mask.count == region.count, region.x >= 0, region.y >= 0,
                 region.x + region.width <= width, region.y + region.height <= height
             else {
                 violated("fill region \(region.x),\(region.y) \(region.width)×\(region.height) of \(width)×\(height)")
