@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct FillRenderingTests {
     /// A fill of a 700×560 ellipse's inside in orange, as the fill tool makes it, over a pen line: it covers the
     /// tile from (256, 256) whole and the others in part.
-    func document() throws -> Document {
+    func document(legacyPicture: Bool = false) throws -> Document {
         let document = try Document(size: Size(width: 900, height: 700))
         _ = document.addStroke(
             solidBrush(size: 10, color: Color(red: 0.1, green: 0.2, blue: 0.7, alpha: 1)),
@@ -24,7 +24,8 @@ import Testing
         }
         let png = try PNG.encode(
             PNGMask(width: width, height: height, rows: mask.pngRows, red: 250, green: 140, blue: 20))
-        document.addTexture(id: "fill", png: png)
+        // Fills kept before they were one bit a pixel hold an RGBA picture of the same.
+        document.addTexture(id: "fill", png: legacyPicture ? try PNG.encode(try PNG.decode(png, depth: .eight)) : png)
         var brush = ChartletBrush(
             textureIDs: ["fill"], pointRate: 1, brush: Brush(name: "fill", opacity: 1, pointSize: Double(width)))
         brush.keepsProportions = true
@@ -99,6 +100,20 @@ import Testing
         // The ring's inside, grown 2 px under the line: radius about 77 + 2.
         #expect(together.x > 110 && together.x < 130 && together.width > 150 && together.width < 170, "\(together)")
         #expect(abs(Double(together.count) - Double.pi * 79 * 79) < 800, "\(together.count)")
+        assertClean(context)
+    }
+
+    /// A fill kept as an RGBA picture (before fills were one bit a pixel) is painted on the host just the same.
+    @Test func aFillKeptAsAnRGBAPictureIsPaintedTheSame() throws {
+        let context = try validatedContext()
+        let legacy = try document(legacyPicture: true)
+        guard case .stroke(let fill) = legacy.elements.last, case .chartlet(let brush) = fill.brush,
+            let png = legacy.textures[brush.textureIDs[0]]
+        else { Issue.record("no fill"); return }
+        #expect(try PNG.decodeMask(png) == nil)
+        let host = try CanvasRenderer(document: legacy, context: context, stamping: .cpuKernel).export()
+        let drawn = try CanvasRenderer(document: try document(), context: context, stamping: .raster).export()
+        #expect(largestDifference(host, drawn) <= 1)
         assertClean(context)
     }
 }
