@@ -2,6 +2,10 @@
 import PackageDescription
 
 /// C libraries come from Debian through module maps; the project depends on no outside Swift package.
+/// The stroke engine, the store's codecs and the renderer's host code are optimised in every configuration, as the
+/// CPU stamping kernel is: unoptimised, a long session's document takes minutes to write, open or render.
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
 func system(_ name: String, _ pkgConfig: String?, _ packages: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(packages)])
 }
@@ -45,16 +49,20 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["CPNGCodec"]),
 
         // Core: geometry, input samples, brushes, stroke engine. Foundation only.
-        .target(name: "MaLiangCore"),
+        .target(name: "MaLiangCore", swiftSettings: optimised),
 
         // Store: the native document file, MaLiang folders, PNG files.
-        .target(name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "CZlib", "PNGCodec"]),
+        .target(
+            name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "CZlib", "PNGCodec"],
+            swiftSettings: optimised),
 
         // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.
         .target(name: "MaLiangEditor", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec"]),
 
         // Render: Vulkan canvas tiles, stamp pipelines, chartlet overlay, export.
-        .target(name: "MaLiangVulkan", dependencies: ["MaLiangCore", "CVulkan", "CStamping", "PNGCodec"]),
+        .target(
+            name: "MaLiangVulkan", dependencies: ["MaLiangCore", "CVulkan", "CStamping", "PNGCodec"],
+            swiftSettings: optimised),
 
         // The library (`import MaLiang`): MaLiang's Canvas for programs — the editing core, the renderer and the store
         // put together, offscreen or on a Wayland surface. Its public API is the package's (api/MaLiang.json).
@@ -117,7 +125,8 @@ let package = Package(
             name: "MaLiangWaylandTests",
             dependencies: ["MaLiangWayland", "MaLiangEditor", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
         .testTarget(
-            name: "MaLiangVulkanTests", dependencies: ["MaLiangVulkan", "MaLiangStore", "PNGCodec"], exclude: ["Golden"]
+            name: "MaLiangVulkanTests",
+            dependencies: ["MaLiangVulkan", "MaLiangStore", "PNGCodec", "WaylandTestSupport"], exclude: ["Golden"]
         ),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(

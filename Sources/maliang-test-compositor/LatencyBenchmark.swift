@@ -49,6 +49,8 @@ enum LatencyBenchmark {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketName
         environment["XDG_DATA_HOME"] = data.path
+        // The built-in pen, not the brush the user last chose.
+        environment["XDG_CONFIG_HOME"] = data.appendingPathComponent("config").path
         if !prediction { environment["MALIANG_STROKE_PREDICTION"] = "0" }
         process.environment = environment
         try process.run()

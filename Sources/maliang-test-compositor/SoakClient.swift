@@ -37,6 +37,7 @@ final class SoakClient: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = display
         environment["XDG_DATA_HOME"] = data.path
+        environment["XDG_CONFIG_HOME"] = data.appendingPathComponent("config").path
         environment["MALIANG_STATS"] = String(statsSeconds)
         process.environment = environment
         let pipe = Pipe()

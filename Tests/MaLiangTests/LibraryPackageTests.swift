@@ -5,7 +5,9 @@ import WaylandTestSupport
 
 /// `Tests/LibraryConsumer`: a package of its own that depends on this one by path and uses only its products, built
 /// and run here. A product missing, or a symbol it needs that is not public, fails the build and this test.
-@Suite(.serialized) struct LibraryPackageTests {
+/// (Not under AddressSanitizer: the consumer is built on its own, without the sanitizer.)
+@Suite(.serialized, .disabled(if: Sanitizer.addressIsOn, "the consumer is built without the sanitizer"))
+struct LibraryPackageTests {
     @Test func aProgramUsingOnlyThePublicAPIPaintsSavesAndReadsBack() throws {
         let program = try PackageBuild.executable("library-consumer", in: "Tests/LibraryConsumer")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("library-consumer-\(UUID())")
