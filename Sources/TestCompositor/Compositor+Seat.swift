@@ -17,8 +17,10 @@ extension ScriptedCompositor {
                         inputs.pointers.removeAll { $0 === pointer }
                     }
                     pointer.onRequest = { [unowned self] request in
-                        if case .setCursor(_, let surface, _, _) = request, let surface {
-                            self.surface(for: surface)?.role = "cursor"
+                        if case .setCursor(_, let surface, _, _) = request {
+                            inputs.pointerCursor = surface
+                            inputs.pointerCursorSetCount += 1
+                            if let surface { self.surface(for: surface)?.role = "cursor" }
                         }
                     }
                 case .getKeyboard(let keyboard):
@@ -67,6 +69,11 @@ extension ScriptedCompositor {
 
     /// The client resources of the focused window's client.
     func focusedClient() -> OpaquePointer? { focusedToplevel?.surface.resource.client }
+
+    /// The surface the client last made its pointer's cursor, and how often it set one.
+    public var pointerCursor: (surface: Surface?, setCount: Int) {
+        (inputs.pointerCursor.flatMap { surface(for: $0) }, inputs.pointerCursorSetCount)
+    }
 
     /// Sends pointer events to the focused window's client.
     public func sendPointer(_ events: [PointerEvent]) throws {

@@ -180,6 +180,9 @@ struct SeatResources {
     var sourceOffers: [ObjectIdentifier: [String]] = [:]
     /// The source a client made the clipboard's selection, if any.
     var clipboardSource: WlDataSourceResource?
+    /// The surface a client last made its pointer's cursor, and how often one was set.
+    var pointerCursor: WlSurfaceResource?
+    var pointerCursorSetCount = 0
     /// What the seat offers now (``ScriptedCompositor/setSeatCapabilities(_:)`` changes it).
     var capabilities: WlSeatCapability = [.pointer, .keyboard, .touch]
     /// The keymap keyboards get, made when the first one binds.

@@ -18,6 +18,37 @@ import WaylandTestSupport
             && abs(Double(pixel.blue) - color.blue * 255) <= tolerance
     }
 
+    /// The panel is opaque: where a stroke lies under it, its plain margin looks as it does over bare paper.
+    @Test func aStrokeUnderThePanelDoesNotShowThroughIt() throws {
+        let session = try AppSession.withTablet()
+        #expect(try session.resizeWindow(width: 1000, height: 700, pixelsWide: 1000))
+        let layout = ToolbarLayout(width: 1000, showsClose: true)
+        let panel = ColorPanel(layout: layout, windowWidth: 1000)
+        let marker = try #require(layout.buttons.first { $0.action == .brush(2) })
+        let wheel = try #require(layout.buttons.first { $0.action == .colorWheel })
+        // The marker (half-grey where it does not overlap) down the left of the panel's bottom margin; bare paper
+        // under its right.
+        let marginY = panel.y + ColorPanel.height - 4
+        let (overStroke, overPaper) = (panel.x + 20, panel.x + ColorPanel.width - 20)
+        try session.pen([(marker.x + 20, 24)])
+        try session.pen(points((overStroke, marginY - 60), (overStroke, marginY + 60)), pressure: 1)
+        #expect(
+            session.pump(until: { session.image?.rgba(x: Int(overStroke), y: Int(marginY)).red ?? 255 < 160 }),
+            "the stroke does not show before the panel opens")
+        try session.pen([(wheel.x + 20, 24)])
+        #expect(
+            session.pump(until: { session.image?.rgba(x: Int(overPaper), y: Int(marginY)).red ?? 255 < 100 }),
+            "the panel does not open")
+        let image = try #require(session.image)
+        let (stroke, paper) = (
+            image.rgba(x: Int(overStroke), y: Int(marginY)), image.rgba(x: Int(overPaper), y: Int(marginY))
+        )
+        #expect(
+            abs(Int(stroke.red) - Int(paper.red)) <= 1 && abs(Int(stroke.blue) - Int(paper.blue)) <= 1,
+            "the margin over the stroke \(stroke), over paper \(paper)")
+        #expect(session.terminate() == 0)
+    }
+
     @Test(arguments: [Int32(1), 2])
     func theWheelHexAndRecentColoursPaint(scale: Int32) throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-colors-\(UUID())")

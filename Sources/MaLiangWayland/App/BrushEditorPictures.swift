@@ -130,8 +130,11 @@ final class BrushEditorPictures {
                 name = view.saved[index]
             } else {
                 if index == 0 {
+                    // Across the first row of slots: one slot is too narrow for the sentence.
+                    let rowEnd = panel.saved(BrushEditorPanel.savedColumns - 1)
+                    let row = (frame.x, frame.y, rowEnd.x + rowEnd.width - frame.x, frame.height)
                     try out.text(
-                        "No saved \(view.slot) brushes yet", in: frame, font: "Sans 8", color: faint, words: &words,
+                        "No saved \(view.slot) brushes yet", in: row, font: "Sans 8", color: faint, words: &words,
                         renderer: renderer)
                 }
                 continue

@@ -84,6 +84,8 @@ package enum ButtonCode {
 /// The cursor surfaces: one for the pointer, and a separate one per tablet tool (kept on the tool).
 final class CursorSurfaces {
     var pointer: WlSurface?
+    /// The theme's cursor the pointer shows now ("crosshair", "left_ptr"); nil until set since the last enter.
+    var pointerShape: String?
     var theme: OpaquePointer?
 
     func destroyTheme() {

@@ -38,6 +38,7 @@ extension PaintingApp {
             devices.mouse.enterSerial = serial
             devices.mouse.x = x
             devices.mouse.y = y
+            devices.cursorSurfaces.pointerShape = nil
             setPointerCursor()
         case .leave:
             devices.mouse.contactButton = nil
@@ -46,6 +47,7 @@ extension PaintingApp {
             devices.mouse.x = x
             devices.mouse.y = y
             handle(mouseEvent(mouse.contactButton == nil ? .hover : .move, time: time, serial: 0))
+            setPointerCursor()
         case .button(let serial, let time, let button, let state):
             if state == .pressed, mouse.contactButton == nil {
                 devices.mouse.contactButton = button
@@ -81,9 +83,15 @@ extension PaintingApp {
             time: UInt64(time) * 1000, received: MonotonicClock.microseconds(), serial: serial)
     }
 
-    /// The crosshair from the XCursor theme (libwayland-cursor).
+    /// The XCursor theme's arrow over the window's controls, its crosshair over the drawing (libwayland-cursor); set
+    /// again only when the shape changes, or on entering (each enter has its own serial).
     private func setPointerCursor() {
-        guard let pointer = devices.pointer, let surface = cursorImage(into: pointerCursorSurface()) else { return }
+        let mouse = devices.mouse
+        let shape = session.pointsAtControls(x: mouse.x, y: mouse.y) ? "left_ptr" : "crosshair"
+        guard shape != devices.cursorSurfaces.pointerShape, let pointer = devices.pointer,
+            let surface = cursorImage(shape, into: pointerCursorSurface())
+        else { return }
+        devices.cursorSurfaces.pointerShape = shape
         pointer.setCursor(
             serial: devices.mouse.enterSerial, surface: surface.surface, hotspotX: surface.hotspotX,
             hotspotY: surface.hotspotY)
@@ -96,13 +104,16 @@ extension PaintingApp {
         return surface
     }
 
-    /// Attaches the theme's crosshair to `surface`; returns it with its hotspot.
-    private func cursorImage(into surface: WlSurface?) -> (surface: WlSurface, hotspotX: Int32, hotspotY: Int32)? {
+    /// Attaches the theme's cursor `name` (its arrow where the theme lacks it) to `surface`; returns it with its
+    /// hotspot.
+    private func cursorImage(_ name: String, into surface: WlSurface?)
+        -> (surface: WlSurface, hotspotX: Int32, hotspotY: Int32)?
+    {
         guard let surface, let shmProxy = globals.shm.proxy else { return nil }
         let cursors = devices.cursorSurfaces
         if cursors.theme == nil { cursors.theme = wl_cursor_theme_load(nil, 24, shmProxy) }
         guard let theme = cursors.theme else { return nil }
-        let cursor = wl_cursor_theme_get_cursor(theme, "crosshair") ?? wl_cursor_theme_get_cursor(theme, "left_ptr")
+        let cursor = wl_cursor_theme_get_cursor(theme, name) ?? wl_cursor_theme_get_cursor(theme, "left_ptr")
         guard let cursor, cursor.pointee.image_count > 0, let image = cursor.pointee.images[0],
             let buffer = wl_cursor_image_get_buffer(image)
         else { return nil }

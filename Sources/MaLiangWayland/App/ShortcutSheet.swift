@@ -35,7 +35,8 @@ final class ShortcutSheet {
 
     init(renderer: CanvasRenderer) {
         self.renderer = renderer
-        background = try? renderer.makeOverlay(premultiplied: [20, 20, 24, 240], width: 1, height: 1)
+        // Opaque: no stroke shows behind the words.
+        background = try? renderer.makeOverlay(premultiplied: [20, 20, 24, 255], width: 1, height: 1)
     }
 
     /// The panel centred in a window of `width`×`height` buffer pixels.

@@ -13,11 +13,11 @@ enum WindowTheme: Hashable {
         }
     }
 
-    /// The toolbar strip and its menu, premultiplied RGBA8.
+    /// The toolbar strip, its menu and the panels, premultiplied RGBA8: opaque, so no stroke shows behind words.
     var toolbar: [UInt8] {
         switch self {
-        case .dark: [40, 40, 46, 240]
-        case .light: [200, 200, 206, 240]
+        case .dark: [40, 40, 46, 255]
+        case .light: [200, 200, 206, 255]
         }
     }
 

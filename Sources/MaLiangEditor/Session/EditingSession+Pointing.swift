@@ -1,0 +1,21 @@
+import MaLiangCore
+
+/// What a pointer points at, for its cursor: the window's controls take an arrow, the drawing the painting cursor.
+extension EditingSession {
+    /// Whether a point (logical window pixels) is on the toolbar, its open menu or an open panel — where a press
+    /// works a control rather than paints.
+    public func pointsAtControls(x: Double, y: Double) -> Bool {
+        guard hasToolbar else { return false }
+        if ToolbarLayout.contains(y: y) { return true }
+        if panels.isMenuOpen, let menu = toolbar.menuFrame,
+            x >= menu.x && x < menu.x + menu.width && y >= menu.y && y < menu.y + menu.height
+        {
+            return true
+        }
+        if panels.isOpen(.color) { return colorPanel.contains(x: x, y: y) }
+        if panels.isOpen(.brushEditor) { return brushEditor.contains(x: x, y: y) }
+        if panels.isOpen(.newDrawing) { return newDrawingPanel.contains(x: x, y: y) }
+        if panels.isOpen(.layers) { return layerPanel.contains(x: x, y: y) }
+        return false
+    }
+}
