@@ -97,7 +97,8 @@ final class BrushEditorPictures {
                 let chip = panel.chip(row: row, index, of: choices.count)
                 out.add(try solids.image(index == chosen ? onColor : chipColor), chip)
                 try out.text(
-                    choice, in: chip, font: "Sans 8", color: text, centered: true, words: &words, renderer: renderer)
+                    choice, in: chip, font: "Sans 8", color: index == chosen ? WindowTheme.textOnChosen : text,
+                    centered: true, words: &words, renderer: renderer)
             }
         }
 
@@ -141,7 +142,8 @@ final class BrushEditorPictures {
             }
             out.add(try solids.image(name == view.name ? onColor : chipColor), frame)
             try out.text(
-                name, in: frame, font: "Sans 8", color: text, centered: true, words: &words, renderer: renderer)
+                name, in: frame, font: "Sans 8", color: name == view.name ? WindowTheme.textOnChosen : text,
+                centered: true, words: &words, renderer: renderer)
         }
         return out.placements
     }

@@ -57,15 +57,16 @@ final class LayerPanelPictures {
             if let eye = icons[layer.isVisible ? "eye" : "hidden"] { out.add(eye, panel.eye(index)) }
             if let lock = icons[layer.isLocked ? "locked" : "unlocked"] { out.add(lock, panel.lock(index)) }
             let name = isCurrent ? view.draft.map { "\($0)▏" } ?? layer.name : layer.name
+            let ink = isCurrent ? WindowTheme.textOnChosen : text
             try out.text(
-                name, in: panel.name(index), font: isCurrent ? "Sans Bold 9" : "Sans 9", color: text, words: &words,
-                renderer: renderer)
+                name, in: panel.name(index), font: isCurrent ? "Sans Bold 9" : "Sans 9", color: ink,
+                words: &words, renderer: renderer)
             let box = panel.row(index)
             let detail =
                 layer.blend == .normal
                 ? "\(percent(layer.opacity))" : "\(percent(layer.opacity)) \(layer.blend.title.prefix(3))"
             try out.text(
-                detail, in: (box.x + box.width - 46, box.y, 44, box.height), font: "Sans 8", color: text,
+                detail, in: (box.x + box.width - 46, box.y, 44, box.height), font: "Sans 8", color: ink,
                 words: &words, renderer: renderer)
         }
         if let current = view.settings {
@@ -101,7 +102,8 @@ final class LayerPanelPictures {
             let box = panel.chip(blend)
             out.add(try solids.image(blend == layer.blend ? chosen : chip), box)
             try out.text(
-                blend.title, in: box, font: "Sans 8", color: text, centered: true, words: &words, renderer: renderer)
+                blend.title, in: box, font: "Sans 8", color: blend == layer.blend ? WindowTheme.textOnChosen : text,
+                centered: true, words: &words, renderer: renderer)
         }
     }
 

@@ -43,8 +43,8 @@ final class NewDrawingPictures {
                 size.size == nil
                 ? "\(size.label) · \(Int(view.currentSize.width)) × \(Int(view.currentSize.height))" : size.label
             try out.text(
-                label, in: (box.x + 8, box.y, box.width - 8, box.height), font: "Sans 9", color: text, words: &words,
-                renderer: renderer)
+                label, in: (box.x + 8, box.y, box.width - 8, box.height), font: "Sans 9",
+                color: index == view.size ? WindowTheme.textOnChosen : text, words: &words, renderer: renderer)
         }
         for (index, paper) in NewDrawingPanel.papers.enumerated() {
             let box = panel.paper(index)
@@ -56,14 +56,15 @@ final class NewDrawingPictures {
                 (box.x + 6, box.y + 4, box.height - 8, box.height - 8))
             try out.text(
                 paper.label, in: (box.x + box.height + 4, box.y, box.width - box.height - 4, box.height),
-                font: "Sans 9",
-                color: text, words: &words, renderer: renderer)
+                font: "Sans 9", color: index == view.paper ? WindowTheme.textOnChosen : text, words: &words,
+                renderer: renderer)
         }
         for (part, label) in [(NewDrawingPanel.Part.cancel, "Cancel"), (.create, "Create")] {
             let box = panel.button(part)
             out.add(try solids.image(part == .create ? chosen : chip), box)
             try out.text(
-                label, in: box, font: "Sans 10", color: text, centered: true, words: &words, renderer: renderer)
+                label, in: box, font: "Sans 10", color: part == .create ? WindowTheme.textOnChosen : text,
+                centered: true, words: &words, renderer: renderer)
         }
         return out.placements
     }
