@@ -9,10 +9,11 @@ import WaylandTestSupport
 /// The stamping kernels (the compute shader and the host's code) draw what the rasterised quads draw: every golden
 /// scene and some harder ones, at several export scales, within 45 dB PSNR. Single pixels may differ by a few
 /// levels more where a textured stamp's edge falls on a pixel centre: the two mask samplers round differently.
-@Suite(.serialized) struct StampingKernelTests {
-    /// Under AddressSanitizer the host's kernel alone: the compute shader runs inside lavapipe, which is not
-    /// instrumented, at a few milliseconds a stamp.
-    static let kernels: [StampingPath] = Sanitizer.addressIsOn ? [.cpuKernel] : [.gpuKernel, .cpuKernel]
+/// (Not under AddressSanitizer: the time goes into lavapipe, which is not instrumented, drawing the references; the
+/// host's kernel meets the sanitizer in every other rendering test and in the window.)
+@Suite(.serialized, .disabled(if: Sanitizer.addressIsOn, "its time goes into lavapipe, which is not instrumented"))
+struct StampingKernelTests {
+    static let kernels: [StampingPath] = [.gpuKernel, .cpuKernel]
 
     /// Peak signal-to-noise ratio of two 16-bit RGBA images, in dB (infinite when equal), and the largest
     /// difference in 8-bit levels.
