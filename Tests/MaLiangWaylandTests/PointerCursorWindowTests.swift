@@ -4,8 +4,8 @@ import TestCompositor
 import Testing
 import WaylandTestSupport
 
-/// The mouse's cursor says what a press would do: the theme's crosshair over the drawing, its arrow over the
-/// toolbar and the panel that hangs from it.
+/// The cursor says what a press would do: over the drawing the mouse's crosshair and the pen's brush outline, over
+/// the toolbar and the panel that hangs from it the theme's arrow.
 @Suite(.serialized) struct PointerCursorWindowTests {
     @Test func theArrowIsOverTheControlsAndTheCrosshairOverTheDrawing() throws {
         let session = try AppSession.withTablet()
@@ -44,6 +44,27 @@ import WaylandTestSupport
         #expect(
             session.pump(until: { cursorImage() == crosshair }, timeout: .seconds(5)),
             "the arrow stays over the drawing beside the panel")
+        #expect(session.terminate() == 0)
+    }
+
+    /// A pen hovering over the toolbar shows the arrow; back over the drawing, its brush outline.
+    @Test func thePensArrowIsOverTheControlsAndItsOutlineOverTheDrawing() throws {
+        let session = try AppSession.withTablet()
+        let compositor = session.compositor
+        try compositor.sendToolFrame(tool: "pen", [.proximityIn(tablet: "t1"), .motion(x: 300, y: 300)])
+        #expect(session.pump(until: { compositor.toolCursor("pen").setCount == 1 }, timeout: .seconds(5)))
+        let outline = try #require(compositor.toolCursor("pen").surface)
+        try compositor.sendToolFrame(tool: "pen", [.motion(x: 300, y: 14)])
+        #expect(
+            session.pump(until: { compositor.toolCursor("pen").setCount == 2 }, timeout: .seconds(5)),
+            "the outline stays over the toolbar")
+        let arrow = try #require(compositor.toolCursor("pen").surface)
+        #expect(arrow !== outline && arrow.image != outline.image)
+        try compositor.sendToolFrame(tool: "pen", [.motion(x: 340, y: 20)])
+        session.settle()
+        #expect(compositor.toolCursor("pen").setCount == 2, "the arrow is set again along the toolbar")
+        try compositor.sendToolFrame(tool: "pen", [.motion(x: 300, y: 300)])
+        #expect(session.pump(until: { compositor.toolCursor("pen").surface === outline }, timeout: .seconds(5)))
         #expect(session.terminate() == 0)
     }
 }

@@ -36,7 +36,10 @@ final class Devices {
 
     /// Frees what belongs to the connection before it closes (the cursor theme's buffers are proxies of it).
     func destroy() {
-        for state in tools.values { state.cursorSurface?.destroy() }
+        for state in tools.values {
+            state.cursorSurface?.destroy()
+            state.arrowSurface?.destroy()
+        }
         cursorSurfaces.destroyTheme()
     }
 }
@@ -53,8 +56,12 @@ final class ToolState {
     var machine = TabletToolState()
     /// The tablet it is in proximity of: when that tablet goes, the tool leaves (compositors need not say so).
     var tablet: ObjectIdentifier?
-    /// A cursor surface of its own: a surface may be the cursor of one tool only, ever.
+    /// Cursor surfaces of its own (a surface may be the cursor of one tool only, ever): the brush outline, and the
+    /// theme's arrow over the window's controls.
     var cursorSurface: WlSurface?
+    var arrowSurface: WlSurface?
+    /// Whether its cursor is the arrow; nil until set since its proximity_in.
+    var cursorOverControls: Bool?
 
     init(tool: ZwpTabletToolV2, number: Int) {
         self.tool = tool

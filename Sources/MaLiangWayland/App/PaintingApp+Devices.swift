@@ -106,7 +106,7 @@ extension PaintingApp {
 
     /// Attaches the theme's cursor `name` (its arrow where the theme lacks it) to `surface`; returns it with its
     /// hotspot.
-    private func cursorImage(_ name: String, into surface: WlSurface?)
+    func cursorImage(_ name: String, into surface: WlSurface?)
         -> (surface: WlSurface, hotspotX: Int32, hotspotY: Int32)?
     {
         guard let surface, let shmProxy = globals.shm.proxy else { return nil }

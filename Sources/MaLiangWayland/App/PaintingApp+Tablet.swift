@@ -73,6 +73,7 @@ extension PaintingApp {
         case .removed:
             for frame in state.machine.handle(.removed) { apply(frame, to: state) }
             state.cursorSurface?.destroy()
+            state.arrowSurface?.destroy()
             state.tool.destroy()
             devices.tools[ObjectIdentifier(state.tool)] = nil
             return
@@ -91,19 +92,30 @@ extension PaintingApp {
 
     /// One complete hardware state change of a tool, handed to the editing core.
     func apply(_ frame: TabletToolState.Frame, to state: ToolState) {
-        if frame.proximity == .began { setToolCursor(state, serial: frame.proximitySerial) }
+        if frame.proximity == .began { state.cursorOverControls = nil }
         let events = frame.inputEvents(
             device: state.number, tool: state.kind, buttonsHeld: state.machine.buttonsHeld, serial: state.lastSerial,
             hardwareSerial: state.serial, received: MonotonicClock.microseconds())
         for event in events { handle(event) }
+        if frame.inProximity { setToolCursor(state, serial: frame.proximitySerial, x: frame.x, y: frame.y) }
     }
 
-    /// Each tool has its own cursor surface — the brush outline — set again on every proximity_in with that
-    /// event's serial.
-    private func setToolCursor(_ state: ToolState, serial: UInt32) {
-        if state.cursorSurface == nil { state.cursorSurface = globals.compositor.createSurface() }
-        guard let surface = state.cursorSurface, let hotspot = attachBrushOutline(to: surface) else { return }
-        state.tool.setCursor(serial: serial, surface: surface, hotspotX: hotspot, hotspotY: hotspot)
+    /// Each tool has cursor surfaces of its own — the brush outline over the drawing, the theme's arrow over the
+    /// controls — set on every proximity_in (with that event's serial) and when the tool crosses between them.
+    private func setToolCursor(_ state: ToolState, serial: UInt32, x: Double, y: Double) {
+        let overControls = session.pointsAtControls(x: x, y: y)
+        guard overControls != state.cursorOverControls else { return }
+        if overControls {
+            if state.arrowSurface == nil { state.arrowSurface = globals.compositor.createSurface() }
+            guard let arrow = cursorImage("left_ptr", into: state.arrowSurface) else { return }
+            state.tool.setCursor(
+                serial: serial, surface: arrow.surface, hotspotX: arrow.hotspotX, hotspotY: arrow.hotspotY)
+        } else {
+            if state.cursorSurface == nil { state.cursorSurface = globals.compositor.createSurface() }
+            guard let surface = state.cursorSurface, let hotspot = attachBrushOutline(to: surface) else { return }
+            state.tool.setCursor(serial: serial, surface: surface, hotspotX: hotspot, hotspotY: hotspot)
+        }
+        state.cursorOverControls = overControls
     }
 
     /// Pad buttons: 0 undo, 1 redo, 2 smaller, 3 larger (the rest unused); rings and strips are left alone.
