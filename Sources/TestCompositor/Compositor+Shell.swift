@@ -89,7 +89,11 @@ extension ScriptedCompositor {
         surface.onCommit = { [unowned self, weak window] in
             guard let window else { return }
             if window.configureSerial == 0 {
-                // The initial commit: answer with the first configure (size left to the client).
+                // The initial commit: answer with the first configure (size left to the client), after the bounds
+                // the window should fit in.
+                if let bounds = options.windowBounds {
+                    window.toplevel.configureBounds(width: bounds.width, height: bounds.height)
+                }
                 configure(window, width: 0, height: 0)
             } else if window.ackedSerial != nil && window.surface.image != nil {
                 window.isMapped = true

@@ -39,6 +39,9 @@ public final class ScriptedCompositor {
         public var outputWidth: Int32 = 1920
         public var outputHeight: Int32 = 1080
         public var outputScale: Int32 = 1
+        /// The work area told to windows before their first configure (xdg_toplevel.configure_bounds, logical
+        /// pixels); nil tells none.
+        public var windowBounds: (width: Int32, height: Int32)?
         /// A fractional scale (1.5: three buffer pixels for two surface pixels) told to clients through
         /// wp_fractional_scale_v1, which is then offered with wp_viewporter; nil for integer scales only.
         public var fractionalScale: Double?

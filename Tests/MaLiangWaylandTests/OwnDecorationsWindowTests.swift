@@ -38,4 +38,23 @@ import WaylandTestSupport
             session.pump(until: { session.image?.width == 900 && session.image?.height == 630 }, timeout: .seconds(5)))
         #expect(session.terminate() == 0)
     }
+
+    /// The work area the compositor tells (configure_bounds: a screen less its panels) bounds the first size from
+    /// the first frame on.
+    @Test func theFirstSizeFitsTheBoundsTheCompositorGives() throws {
+        var options = ScriptedCompositor.Options()
+        options.windowBounds = (1000, 560)
+        let session = try AppSession.withTablet(options: options)
+        let first = try #require(session.image)
+        #expect(first.width == 1000 && first.height == 560, "\(first.width)×\(first.height)")
+        // Within the output's nine tenths too, whichever is smaller.
+        options.windowBounds = (1800, 1000)
+        options.outputWidth = 1000
+        options.outputHeight = 700
+        let small = try AppSession.withTablet(options: options)
+        #expect(
+            small.pump(until: { small.image?.width == 900 && small.image?.height == 630 }, timeout: .seconds(5)))
+        #expect(session.terminate() == 0)
+        #expect(small.terminate() == 0)
+    }
 }

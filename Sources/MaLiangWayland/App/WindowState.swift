@@ -91,6 +91,8 @@ final class WindowState {
             switch event {
             case .configure(let width, let height, let states):
                 configure.receive(width: width, height: height, states: states)
+            case .configureBounds(let width, let height):
+                configure.receiveBounds(width: width, height: height)
             case .close: onClose?()
             default: break
             }
@@ -197,6 +199,12 @@ struct ToplevelConfigure {
     private(set) var isMaximized = false
     /// Whether the compositor has chosen a size (then the window's own default no longer applies).
     private var sizedByCompositor = false
+    /// The largest size the compositor would like (configure_bounds: the work area, logical), 0 when unknown.
+    private var boundsWidth: Int32 = 0
+    private var boundsHeight: Int32 = 0
+    /// The output's size, logical, 0 until one is known.
+    private var outputWidth: Int32 = 0
+    private var outputHeight: Int32 = 0
     private var pendingWidth: Int32 = 0
     private var pendingHeight: Int32 = 0
     private var pendingStates: [XdgToplevelState] = []
@@ -212,12 +220,20 @@ struct ToplevelConfigure {
         }
     }
 
+    /// An xdg_toplevel.configure_bounds: the window's own size stays within `width`×`height` (0: no bounds).
+    mutating func receiveBounds(width: Int32, height: Int32) {
+        boundsWidth = max(width, 0)
+        boundsHeight = max(height, 0)
+    }
+
     /// The configure is acknowledged: what it asked for is in force (a size of 0 leaves the size to the window).
     mutating func apply() {
         if pendingWidth > 0 && pendingHeight > 0 {
             width = pendingWidth
             height = pendingHeight
             sizedByCompositor = true
+        } else {
+            _ = fitDefault()
         }
         isFullscreen = pendingStates.contains(.fullscreen)
         isMaximized = pendingStates.contains(.maximized)
@@ -227,10 +243,27 @@ struct ToplevelConfigure {
     /// Fits the window's own size to an output of `width`×`height` (nine tenths of it at most) unless the compositor
     /// chose one; returns whether the size changed.
     mutating func fitDefault(toOutput outputWidth: Int32, _ outputHeight: Int32) -> Bool {
-        guard !sizedByCompositor, outputWidth > 0, outputHeight > 0 else { return false }
-        let fittedWidth = max(min(WindowState.defaultSize.width, outputWidth * 9 / 10), WindowState.minimumSize.width)
-        let fittedHeight = max(
-            min(WindowState.defaultSize.height, outputHeight * 9 / 10), WindowState.minimumSize.height)
+        self.outputWidth = max(outputWidth, 0)
+        self.outputHeight = max(outputHeight, 0)
+        return fitDefault()
+    }
+
+    /// The window's own size: the default, within the compositor's bounds and nine tenths of the output where known,
+    /// never below the minimum; unchanged once the compositor chose one. Returns whether the size changed.
+    private mutating func fitDefault() -> Bool {
+        guard !sizedByCompositor else { return false }
+        func fit(_ size: Int32, bounds: Int32, output: Int32, minimum: Int32) -> Int32 {
+            var fitted = size
+            if bounds > 0 { fitted = min(fitted, bounds) }
+            if output > 0 { fitted = min(fitted, output * 9 / 10) }
+            return max(fitted, minimum)
+        }
+        let fittedWidth = fit(
+            WindowState.defaultSize.width, bounds: boundsWidth, output: outputWidth,
+            minimum: WindowState.minimumSize.width)
+        let fittedHeight = fit(
+            WindowState.defaultSize.height, bounds: boundsHeight, output: outputHeight,
+            minimum: WindowState.minimumSize.height)
         guard fittedWidth != width || fittedHeight != height else { return false }
         width = fittedWidth
         height = fittedHeight
