@@ -126,8 +126,7 @@ let package = Package(
             dependencies: ["MaLiangWayland", "MaLiangEditor", "TestCompositor", "WaylandTestSupport", "PNGCodec"]),
         .testTarget(
             name: "MaLiangVulkanTests",
-            dependencies: ["MaLiangVulkan", "MaLiangStore", "PNGCodec", "WaylandTestSupport"], exclude: ["Golden"]
-        ),
+            dependencies: ["MaLiangVulkan", "MaLiangStore", "PNGCodec"], exclude: ["Golden"]),
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"], exclude: ["Fixtures"]),
         .testTarget(
             name: "WaylandClientTests", dependencies: ["WaylandClient", "TestCompositor", "WaylandTestSupport"]),

@@ -2,17 +2,13 @@ import Foundation
 import MaLiangCore
 import PNGCodec
 import Testing
-import WaylandTestSupport
 
 @testable import MaLiangVulkan
 
 /// The stamping kernels (the compute shader and the host's code) draw what the rasterised quads draw: every golden
 /// scene and some harder ones, at several export scales, within 45 dB PSNR. Single pixels may differ by a few
 /// levels more where a textured stamp's edge falls on a pixel centre: the two mask samplers round differently.
-/// (Not under AddressSanitizer: the time goes into lavapipe, which is not instrumented, drawing the references; the
-/// host's kernel meets the sanitizer in every other rendering test and in the window.)
-@Suite(.serialized, .disabled(if: Sanitizer.addressIsOn, "its time goes into lavapipe, which is not instrumented"))
-struct StampingKernelTests {
+@Suite(.serialized) struct StampingKernelTests {
     static let kernels: [StampingPath] = [.gpuKernel, .cpuKernel]
 
     /// Peak signal-to-noise ratio of two 16-bit RGBA images, in dB (infinite when equal), and the largest
