@@ -65,6 +65,26 @@ import Testing
         #expect(zip(a, b).allSatisfy { abs($0.size - $1.size) < 1e-4 && $0.x == $1.x && $0.y == $1.y })
     }
 
+    /// The `.maliang` alone holds the drawing once it is closed — copied without its `-wal` (to another disk, by
+    /// mail, into a thumbnailer's sandbox) — even while another of its connections (the strokes' reader) lives on.
+    @Test func aClosedFileHoldsEverythingWithoutItsLog() throws {
+        let folder = try temporaryFolder()
+        let url = folder.appendingPathComponent("drawing.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 800, height: 600))
+        for _ in 0..<20 { try file.edit { $0.append(makeStroke($0)) } }
+        try file.edit { $0.setBackground(Color(red: 0.2, green: 0.3, blue: 0.4)) }
+        let document = file.document
+        file.close()
+        // The document lives on (its strokes read their samples through their own connection).
+        #expect(document.elements.count == 20)
+        let alone = folder.appendingPathComponent("copy.maliang")
+        try FileManager.default.copyItem(at: url, to: alone)
+        let copy = try DocumentFile.open(at: alone, readOnly: true)
+        #expect(copy.document.elements.count == 20)
+        #expect(copy.document.background == Color(red: 0.2, green: 0.3, blue: 0.4))
+        copy.close()
+    }
+
     @Test func aBrushsPaperGrainIsKeptAndABrushWithoutItStaysWithout() throws {
         let folder = try temporaryFolder()
         let url = folder.appendingPathComponent("grain.maliang")

@@ -145,8 +145,12 @@ public final class DocumentFile {
     /// Whether the file is open (``close()`` not called yet).
     public var isOpen: Bool { database.isOpen }
 
-    /// Closes the file (everything written is already in it).
+    /// Closes the file (everything written is already in it). A writer first moves what the write-ahead log holds
+    /// into the file itself: the strokes' reader keeps its connection, so SQLite would not, and the `.maliang` alone —
+    /// copied to another disk, sent, or read by a sandboxed thumbnailer that sees only it — would lack the latest
+    /// work.
     public func close() {
+        if statements != nil, database.isOpen { try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         database.close()
         lock?.release()
     }
