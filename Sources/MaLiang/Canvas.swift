@@ -122,11 +122,17 @@ public final class Canvas {
     }
 
     /// Keeps the paint in the document file (when it changed since it was last kept there), so the next opening
-    /// shows it without stamping every stroke again. Only once everything drawn is in the file; a failure loses
-    /// nothing (the strokes are the drawing), and is told like any other. Returns whether the file holds the paint.
+    /// shows it without stamping every stroke again, and a preview of the page for thumbnails. Only once everything
+    /// drawn is in the file; a failure loses nothing (the strokes are the drawing), and is told like any other.
+    /// Returns whether the file holds the paint.
     @discardableResult
     package func keepPaint() -> Bool {
         guard let file, file.isOpen, applier.retrySaving() == .saved else { return false }
+        do { try PagePreview.keep(renderer, in: file) } catch {
+            applier.post(
+                StatusMessage(
+                    .warning, "No preview of \(file.url.lastPathComponent) could be kept for file managers: \(error)"))
+        }
         do {
             try renderer.keepPaint(in: file)
             return true

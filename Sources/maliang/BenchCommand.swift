@@ -28,13 +28,18 @@ enum BenchCommand {
             try SelectionBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "thumbnail" {
+            try ThumbnailBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench soak MINUTES"
+                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench thumbnail [FILE] "
+                    + "| bench soak MINUTES"
             )
         }
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))

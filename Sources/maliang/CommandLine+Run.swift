@@ -35,6 +35,11 @@ let usage = """
                            Render a stylus recording in its own pixel coordinates: libmypaint's "time x y
                            pressure" lines, or .jsonl samples (docs/rendering.md). Brushes: pen, pencil,
                            marker, airbrush, chalk, glow, eraser, default.
+      thumbnail DOC OUT.png SIZE
+                           Write a picture of a .maliang document (or a MaLiang folder) whose longest side is at
+                           most SIZE pixels: the thumbnailer file managers and file dialogs run. Quick when the
+                           file keeps a preview (the window keeps one when it closes); otherwise the drawing is
+                           rendered.
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
       bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only | --frames-only]
@@ -59,6 +64,10 @@ let usage = """
       bench fill           Tap-fill a closed shape covering most of a 4096×3072 page (without and with gap
                            closing) and a 600×400 one: the lines read, the region found, the fill made and
                            stamped, each timed.
+      bench thumbnail [FILE]
+                           Time "maliang thumbnail" from start to exit on FILE (default: the drawing bench open
+                           makes; FILE is copied, never changed) with nothing kept in it, with its paint kept,
+                           and with its preview kept, at 128, 256, 512 and 1024 pixels.
       bench soak MINUTES   Drive the painting window on the scripted compositor (maliang-test-compositor, beside
                            this executable) for MINUTES with strokes, undo and redo, zoom, pan and pasted images;
                            print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory
@@ -69,7 +78,7 @@ let usage = """
     """
 
 /// The commands that take arguments of their own (each answers --help with its part of ``usage``).
-let commands = ["info", "import", "export", "render", "replay", "bench"]
+let commands = ["info", "import", "export", "render", "replay", "thumbnail", "bench"]
 
 /// The entries of ``usage`` for `words` (a command, and for bench its kind): each entry's lines, as written there.
 func commandUsage(_ words: [String]) -> String? {
@@ -130,6 +139,9 @@ extension CommandLine {
                 return 0
             case "replay":
                 try RenderCommands.replay(Array(arguments.dropFirst()))
+                return 0
+            case "thumbnail":
+                try ThumbnailCommand.run(Array(arguments.dropFirst()))
                 return 0
             case "bench":
                 try BenchCommand.run(Array(arguments.dropFirst()))

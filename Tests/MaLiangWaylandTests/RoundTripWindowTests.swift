@@ -88,7 +88,14 @@ import WaylandTestSupport
         // Closing or terminating keeps the paint in the file for a quick reopening; a killed window cannot.
         let opened = try DocumentFile.open(at: URL(fileURLWithPath: file), readOnly: true)
         #expect((opened.paintKey() != nil) == (ending != .kill))
+        // …and previews for thumbnails, which then come without reading the drawing.
+        #expect(opened.hasPreview == (ending != .kill))
         opened.close()
+        let thumbnailPath = session.documentURL.deletingPathExtension().path + "-thumbnail.png"
+        defer { try? FileManager.default.removeItem(atPath: thumbnailPath) }
+        let thumbnail = try maliang(["thumbnail", file, thumbnailPath, "256"])
+        let source = ending == .kill ? "from the drawing" : "from the kept preview"
+        #expect(thumbnail.status == 0 && thumbnail.output.contains(source), "\(thumbnail.output)")
         let info = try maliang(["info", file])
         #expect(info.status == 0, "\(info.output)")
         #expect(info.output.contains("strokes: 6"), "\(info.output)")

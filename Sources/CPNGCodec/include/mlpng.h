@@ -24,8 +24,8 @@ int mlpng_decode(const void *data, size_t size, uint32_t max_width, uint32_t max
                  size_t stride, char error[MLPNG_ERROR_SIZE]);
 
 // Encodes RGBA rows (written without alpha when has_alpha is 0) of `bit_depth` (8, or 16 in native byte order), tagged sRGB.
-// On success *out holds malloc'd bytes for mlpng_free.
-int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha,
+// With `quick`, the fastest compression (a larger file). On success *out holds malloc'd bytes for mlpng_free.
+int mlpng_encode(const void *pixels, uint32_t width, uint32_t height, size_t stride, int bit_depth, int has_alpha, int quick,
                  void **out, size_t *out_size, char error[MLPNG_ERROR_SIZE]);
 
 // A PNG of one colour over transparency, one bit a pixel: `rows` ((width + 7) / 8 bytes each, the leftmost pixel in

@@ -35,11 +35,11 @@ final class DocumentPaint {
         compositor = LayerCompositor(resources, document: document, layers: layers, kept: kept)
         self.undo = PaintUndo(keepsCopies: undo)
         baker = try PaintBaker(resources, stamping: stamping)
-        if !undo {
-            isPending = true
-        } else if kept.adopt() {
+        if kept.adopt() {
             // Tiles come from the file as they are needed.
             self.undo.strokesCameUnstamped()
+        } else if !undo {
+            isPending = true
         } else {
             try bakeAll()
         }
