@@ -33,6 +33,8 @@ let package = Package(
         system("CPNG", "libpng", ["libpng-dev"]),
         system("CSQLite", "sqlite3", ["libsqlite3-dev"]),
         system("CZlib", "zlib", ["zlib1g-dev"]),
+        // OpenRaster files are zip archives: libzip reads and writes them.
+        system("CZip", "libzip", ["libzip-dev"]),
         system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
         system("CSystemd", "libsystemd", ["libsystemd-dev"]),
         // libpng behind setjmp, where Swift cannot go.
@@ -53,7 +55,7 @@ let package = Package(
 
         // Store: the native document file, MaLiang folders, PNG files.
         .target(
-            name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "CZlib", "PNGCodec"],
+            name: "MaLiangStore", dependencies: ["MaLiangCore", "CSQLite", "CZlib", "CZip", "PNGCodec"],
             swiftSettings: optimised),
 
         // Editor: the editing core between input and pixels — input routing, live stroke, view, selection, effects.

@@ -49,4 +49,14 @@ extension Canvas {
             throw CanvasError("cannot export \(url.path): \(error)")
         }
     }
+
+    /// Writes the drawing as an OpenRaster file (`.ora`) at `url` with its layers kept — each layer's paint with
+    /// its name, opacity, blend, visibility and lock; the placed images a layer above them and the paper one below —
+    /// for Krita, GIMP and MyPaint; the file appears complete or not at all. Returns how many layers it holds.
+    @discardableResult
+    public func exportOpenRaster(to url: URL) throws -> Int {
+        do { return try OpenRasterExport.write(renderer, to: url) } catch {
+            throw CanvasError("cannot export \(url.path): \(error)")
+        }
+    }
 }

@@ -214,6 +214,16 @@ public final class CanvasRenderer {
         try exporter.fillLines(layer: layer, seedX: seedX, seedY: seedY, tolerance: tolerance)
     }
 
+    /// Layer `id`'s own paint at one pixel per document pixel — without its opacity, blend or visibility, nor the
+    /// placed images — cropped to the page's tiles it has paint on, with where the crop starts; nil when it has none.
+    package func exportPaint(of id: LayerID) throws(VulkanError) -> (image: PNGImage, x: Int, y: Int)? {
+        try exporter.exportPaint(of: id)
+    }
+
+    /// The placed images of shown layers over transparency, the whole page, as it shows them above every layer's
+    /// paint; nil when there are none.
+    package func exportPlacedImages() throws(VulkanError) -> PNGImage? { try exporter.exportPlacedImages() }
+
     /// The document at one pixel per document pixel: MaLiang's `snapshot()`.
     public func snapshot() throws(VulkanError) -> PNGImage { try exporter.snapshot() }
 

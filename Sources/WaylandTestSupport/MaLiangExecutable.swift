@@ -14,9 +14,21 @@ public enum MaLiangExecutable {
 
 /// Runs the `maliang` command with `arguments`; returns its exit status and everything it printed.
 public func maliang(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    try runProgram(MaLiangExecutable.url, arguments)
+}
+
+/// Runs `executable` with `arguments` (and `environment` added to this process's) to its end; returns its exit
+/// status and everything it printed, standard output and error together. (Through a file, not a pipe: a program
+/// that prints more than a pipe holds never blocks.)
+public func runProgram(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, output: String
+) {
     let process = Process()
-    process.executableURL = MaLiangExecutable.url
+    process.executableURL = executable
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-run-\(UUID()).log")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }

@@ -8,8 +8,8 @@
 // FileChooser: OpenFile and SaveFile print one line to standard output — the method, the title, then each option
 // as key=value (current_name, accept_label, filters by name, choices as id:default), then parent= the window it
 // stands on ("wayland:HANDLE", or nothing) — and answer the first line of
-// the ANSWERS file, which they take out of it: "cancel", or a URI followed by choices as id=value. With no line
-// left they answer cancel.
+// the ANSWERS file, which they take out of it: "cancel", or a URI followed by choices as id=value (and
+// current_filter=NAME, '_' for a space: the filter shown last). With no line left they answer cancel.
 //
 // Prints "ready" once it owns its name.
 #include <signal.h>
@@ -173,15 +173,31 @@ static int choose_file(sd_bus_message *message, void *userdata, sd_bus_error *er
         if (result >= 0) result = sd_bus_message_append(reply, "s", "choices");
         if (result >= 0) result = sd_bus_message_open_container(reply, 'v', "a(ss)");
         if (result >= 0) result = sd_bus_message_open_container(reply, 'a', "(ss)");
+        char *filter = NULL;
         for (char *pair; result >= 0 && (pair = strtok_r(NULL, " ", &saved)) != NULL;) {
             char *equals = strchr(pair, '=');
             if (equals == NULL) continue;
             *equals = 0;
+            if (strcmp(pair, "current_filter") == 0) {
+                filter = equals + 1;
+                continue;
+            }
             result = sd_bus_message_append(reply, "(ss)", pair, equals + 1);
         }
         if (result >= 0) result = sd_bus_message_close_container(reply);
         if (result >= 0) result = sd_bus_message_close_container(reply);
         if (result >= 0) result = sd_bus_message_close_container(reply);
+        if (filter != NULL) {
+            // The filter shown last, by name ('_' for a space); its patterns are not needed by the client.
+            for (char *c = filter; *c; c++)
+                if (*c == '_') *c = ' ';
+            if (result >= 0) result = sd_bus_message_open_container(reply, 'e', "sv");
+            if (result >= 0) result = sd_bus_message_append(reply, "s", "current_filter");
+            if (result >= 0) result = sd_bus_message_open_container(reply, 'v', "(sa(us))");
+            if (result >= 0) result = sd_bus_message_append(reply, "(sa(us))", filter, 0);
+            if (result >= 0) result = sd_bus_message_close_container(reply);
+            if (result >= 0) result = sd_bus_message_close_container(reply);
+        }
     }
     if (result >= 0) result = sd_bus_message_close_container(reply);
     if (result >= 0) result = sd_bus_send(NULL, reply, NULL);

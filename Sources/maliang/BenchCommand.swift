@@ -32,13 +32,17 @@ enum BenchCommand {
             try ThumbnailBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "ora" {
+            try OpenRasterBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench thumbnail [FILE] "
+                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench thumbnail [FILE] | bench ora "
                     + "| bench soak MINUTES"
             )
         }

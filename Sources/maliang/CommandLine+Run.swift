@@ -22,9 +22,11 @@ let usage = """
       import MALIANG_FOLDER -o FILE.maliang
                            Import a folder written by MaLiang on iOS (info, content, textures/) into a new
                            native document.
-      export FILE.maliang --maliang-folder DIR
-                           Write a document as a MaLiang folder that MaLiang on iOS opens. DIR must not exist
-                           or be empty.
+      export FILE.maliang --maliang-folder DIR | -o OUT.ora
+                           Write a document as a MaLiang folder that MaLiang on iOS opens (DIR must not exist
+                           or be empty), or as OpenRaster with its layers kept (names, opacity, blend, hidden
+                           and locked layers; the placed images a layer above them, the paper one below) for
+                           Krita, GIMP and MyPaint.
       render DOC -o OUT.png [--scale S | --width W] [--area page|drawn|X,Y,W,H] [--bits 8|16]
                            Render a .maliang document or a MaLiang folder to PNG, re-stamped from the strokes
                            at the output resolution, with a progress bar on a terminal; Ctrl+C stops it and
@@ -68,6 +70,8 @@ let usage = """
                            Time "maliang thumbnail" from start to exit on FILE (default: the drawing bench open
                            makes; FILE is copied, never changed) with nothing kept in it, with its paint kept,
                            and with its preview kept, at 128, 256, 512 and 1024 pixels.
+      bench ora            OpenRaster export time and size for the drawing bench open makes and for a 4096×4096
+                           drawing of 10 layers painted edge to edge.
       bench soak MINUTES   Drive the painting window on the scripted compositor (maliang-test-compositor, beside
                            this executable) for MINUTES with strokes, undo and redo, zoom, pan and pasted images;
                            print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory

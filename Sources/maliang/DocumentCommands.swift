@@ -1,6 +1,8 @@
 import Foundation
+import MaLiang
 import MaLiangCore
 import MaLiangStore
+import MaLiangVulkan
 
 /// `maliang info`, `maliang import`, `maliang export`.
 enum DocumentCommands {
@@ -75,8 +77,12 @@ enum DocumentCommands {
     }
 
     static func exportFolder(_ arguments: [String]) throws {
+        if arguments.count == 3, arguments[1] == "-o" {
+            try exportOpenRaster(document: arguments[0], to: arguments[2])
+            return
+        }
         guard arguments.count == 3, arguments[1] == "--maliang-folder" else {
-            throw UsageError("usage: maliang export FILE.maliang --maliang-folder DIR")
+            throw UsageError("usage: maliang export FILE.maliang --maliang-folder DIR | -o OUT.ora")
         }
         let file = try DocumentFile.open(at: URL(fileURLWithPath: arguments[0]), readOnly: true)
         defer { file.close() }
@@ -85,6 +91,20 @@ enum DocumentCommands {
             to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
         bar.finish()
         print("exported \(file.document.elements.count) elements to \(arguments[2])")
+    }
+
+    /// `maliang export FILE -o OUT.ora`: the layers kept, for Krita, GIMP and MyPaint.
+    static func exportOpenRaster(document path: String, to output: String) throws {
+        guard URL(fileURLWithPath: output).pathExtension.lowercased() == "ora" else {
+            throw UsageError("\(output): maliang exports OpenRaster files with -o; name the output OUT.ora")
+        }
+        let (document, file) = try RenderCommands.load(URL(fileURLWithPath: path))
+        defer { file?.close() }
+        let renderer = try CanvasRenderer(
+            document: document, context: VulkanContext(), undo: false, stamping: nil, paintCache: file)
+        let layers = try OpenRasterExport.write(renderer, to: URL(fileURLWithPath: output))
+        try RenderCommands.checkReadable(file)
+        print("exported \(document.layers.count) layers as \(layers) OpenRaster layers to \(output)")
     }
 
     private static func kind(of brush: AnyBrush) -> String {

@@ -28,7 +28,7 @@ import WaylandTestSupport
         try session.pen([(export.x + 20, export.y + 20)])
         let dialog = try #require(bus.nextDialog())
         #expect(
-            dialog.hasPrefix("SaveFile title=Export as PNG ") && dialog.contains(" current_name=autosave.png"),
+            dialog.hasPrefix("SaveFile title=Export ") && dialog.contains(" current_name=autosave.png"),
             "\(dialog)")
         #expect(dialog.contains("filter=PNG images") && dialog.contains("choice=background:true"), "\(dialog)")
         #expect(dialog.contains("choice=scale:1"), "\(dialog)")
@@ -48,6 +48,28 @@ import WaylandTestSupport
         let recent = try String(
             contentsOf: session.dataHome.appendingPathComponent("recently-used.xbel"), encoding: .utf8)
         #expect(recent.contains("chosen%20name.png") && recent.contains("image/png"), "\(recent)")
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
+    /// With the OpenRaster filter chosen (a name typed without its extension), Ctrl+Shift+E writes the layers kept.
+    @Test func exportWithTheOpenRasterFilterKeepsTheLayers() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        try session.pen(points((100, 300), (600, 300)), pressure: 1)
+        session.settle()
+        let output = session.dataHome.appendingPathComponent("layered")
+        try bus.answer("\(output.absoluteString) current_filter=OpenRaster_(layers_kept)")
+        try session.key(18, modifiers: 5)  // Ctrl+Shift+E
+        let dialog = try #require(bus.nextDialog())
+        #expect(dialog.contains("filter=PNG images") && dialog.contains("filter=OpenRaster (layers kept)"), "\(dialog)")
+        #expect(
+            session.pump(until: { session.log.contains("Exported layered.ora — 2 layers") }, timeout: .seconds(60)),
+            "\(session.log)")
+        let bytes = try Data(contentsOf: output.appendingPathExtension("ora"))
+        #expect(String(decoding: bytes[30..<54], as: UTF8.self) == "mimetypeimage/openraster")
+        let recent = try String(
+            contentsOf: session.dataHome.appendingPathComponent("recently-used.xbel"), encoding: .utf8)
+        #expect(recent.contains("layered.ora") && recent.contains("image/openraster"), "\(recent)")
         #expect(session.terminate() == 0, "\(session.log)")
     }
 

@@ -113,7 +113,7 @@ final class PaintExporter {
     /// with the row it starts at.
     func compose(
         layer: TileLayer, transform: ViewTransform, width: Int, height: Int, background: Bool,
-        progress range: ClosedRange<Double>? = nil,
+        placedImages: Bool = true, progress range: ClosedRange<Double>? = nil,
         _ sink: (UnsafeBufferPointer<UInt16>, Int) throws(VulkanError) -> Void
     ) throws(VulkanError) {
         guard width >= 1, height >= 1, width <= Self.maximumExportSide, height <= Self.maximumExportSide else {
@@ -150,7 +150,7 @@ final class PaintExporter {
                 commands.beginRendering(target, clear: clear)
                 try scene.draw(
                     layer, transform: band, width: width, height: bandHeight, format: TileLayer.format,
-                    mosaics: mosaics, commands)
+                    mosaics: mosaics, placedImages: placedImages, commands)
                 commands.endRendering()
                 commands.barrier()
                 commands.copy(target, to: readback, [BufferImageRegion(width: width, height: rows)])

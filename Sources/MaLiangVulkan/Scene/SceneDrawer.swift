@@ -28,11 +28,11 @@ final class SceneDrawer {
     /// `format` whose rendering has begun. Tiles outside the target are skipped: the cost follows the view, not the
     /// document. Paint tiles in `copied` are in the target already (the stroke in progress is still drawn there).
     /// Layers with a mosaic in `mosaics` (``prepareMosaics(for:transform:width:height:region:_:)``) are drawn from
-    /// it.
+    /// it. Without `placedImages`, the chartlets are left out (a layer exported alone).
     func draw(
         _ layer: TileLayer, transform: ViewTransform, width: Int, height: Int, format: PixelFormat,
         within region: BufferRect? = nil, skippingPaintOf copied: Set<TileKey> = [],
-        mosaics: FrameMosaics = FrameMosaics(), _ commands: CommandRecorder
+        mosaics: FrameMosaics = FrameMosaics(), placedImages: Bool = true, _ commands: CommandRecorder
     )
         throws(VulkanError)
     {
@@ -111,7 +111,7 @@ final class SceneDrawer {
                     opacity: opacity, commands)
             }
         }
-        for (stored, opacity) in chartletsShown() {
+        for (stored, opacity) in placedImages ? chartletsShown() : [] {
             // A chartlet being dragged is shown where the drag has it; the document changes once, at the end.
             var chartlet = chartletPreview?.id == stored.id ? chartletPreview ?? stored : stored
             if let preview = selectionPreview, preview.ids.contains(stored.id),
@@ -135,8 +135,10 @@ final class SceneDrawer {
 
     /// The chartlets of shown layers in the order they show (bottom layer first), with their layer's opacity
     /// (above the paint of every layer, as MaLiang's are; blend modes are the paint's).
-    func chartletsShown() -> [(Chartlet, opacity: Float)] {
-        let document = paint.document
+    func chartletsShown() -> [(Chartlet, opacity: Float)] { Self.chartletsShown(in: paint.document) }
+
+    /// The chartlets of `document`'s shown layers in the order they show, with their layer's opacity.
+    static func chartletsShown(in document: Document) -> [(Chartlet, opacity: Float)] {
         let layers = document.layers
         if layers.count == 1 {
             guard layers[0].isVisible else { return [] }

@@ -8,6 +8,7 @@ import MaLiangStore
 extension PaintingApp {
     static let drawings = FileChooser.Filter(name: "MaLiang drawings", patterns: ["*.maliang"])
     static let pngImages = FileChooser.Filter(name: "PNG images", patterns: ["*.png"])
+    static let openRaster = FileChooser.Filter(name: "OpenRaster (layers kept)", patterns: ["*.ora"])
     static let mimeType = "application/x-maliang"
 
     /// A new, empty drawing among the user's drawings, in a window of its own.
@@ -30,7 +31,7 @@ extension PaintingApp {
         desktop.fileChooser.open(title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.drawings]) {
             [unowned self] answer in
             switch answer {
-            case .chosen(let url, _):
+            case .chosen(let url, _, _):
                 guard url.standardizedFileURL != file.url.standardizedFileURL else {
                     post(.info, "\(url.lastPathComponent) is the drawing in this window")
                     return
@@ -55,7 +56,7 @@ extension PaintingApp {
             folder: suggestedFolder, filters: [Self.drawings]
         ) { [unowned self] answer in
             switch answer {
-            case .chosen(let chosen, _):
+            case .chosen(let chosen, _, _):
                 let url = chosen.pathExtension == "maliang" ? chosen : chosen.appendingPathExtension("maliang")
                 guard url.standardizedFileURL != file.url.standardizedFileURL else {
                     post(.info, "Saved: every change is written to \(file.url.path) as it happens")
@@ -85,9 +86,10 @@ extension PaintingApp {
         }
     }
 
-    /// Asks where to export and how — with or without the paper, at 1, 2 or 4 times the drawing's size, the whole
-    /// page or only what is drawn — then
-    /// writes the PNG and names it. Without a portal, it goes beside the drawing (never over an earlier export).
+    /// Asks where to export and how, then writes the file and names it: a PNG — with or without the paper, at 1, 2
+    /// or 4 times the drawing's size, the whole page or only what is drawn — or, with the OpenRaster filter or an
+    /// `.ora` name, the layers kept for Krita, GIMP and MyPaint. Without a portal, a PNG goes beside the drawing
+    /// (never over an earlier export).
     func exportPNG() {
         let name = file.url.deletingPathExtension().lastPathComponent + ".png"
         let choices = [
@@ -100,12 +102,17 @@ extension PaintingApp {
                 initial: "page"),
         ]
         desktop.fileChooser.save(
-            title: "Export as PNG", acceptLabel: "_Export", name: name, folder: suggestedFolder,
-            filters: [Self.pngImages], choices: choices
+            title: "Export", acceptLabel: "_Export", name: name, folder: suggestedFolder,
+            filters: [Self.pngImages, Self.openRaster], choices: choices
         ) { [unowned self] answer in
             switch answer {
-            case .chosen(let chosen, let made):
-                let url = chosen.pathExtension.lowercased() == "png" ? chosen : chosen.appendingPathExtension("png")
+            case .chosen(let chosen, let made, let filter):
+                let kind = chosen.pathExtension.lowercased()
+                if kind == "ora" || (kind != "png" && filter == Self.openRaster.name) {
+                    exportOpenRaster(to: kind == "ora" ? chosen : chosen.appendingPathExtension("ora"))
+                    return
+                }
+                let url = kind == "png" ? chosen : chosen.appendingPathExtension("png")
                 let scale = made["scale"].flatMap(Double.init).flatMap { [1, 2, 4].contains($0) ? $0 : nil } ?? 1
                 export(
                     to: url, scale: scale, background: made["background"] != "false",
@@ -115,6 +122,18 @@ extension PaintingApp {
                 let beside = FileNames.unused(file.url.deletingPathExtension().appendingPathExtension("png"))
                 export(to: beside, scale: 1, background: true, area: .page, note: "no file dialog: \(reason)")
             }
+        }
+    }
+
+    private func exportOpenRaster(to url: URL) {
+        do {
+            let layers = try canvas.exportOpenRaster(to: url)
+            remember(url, mimeType: "image/openraster")
+            post(
+                .info,
+                "Exported \(url.lastPathComponent) — \(layers) layers — to " + url.deletingLastPathComponent().path)
+        } catch {
+            post(.error, "Export failed: \(error)")
         }
     }
 

@@ -25,7 +25,7 @@ final class ShortcutSheet {
         ("Pen's upper button", "Undo"), ("P", "Pen only: fingers never paint"), ("Ctrl+V, drop", "Place an image"),
         ("Delete", "Delete the selected image"), ("Ctrl+Delete", "Clear the drawing (undo brings it back)"),
         ("Ctrl+N / Ctrl+O", "New drawing / open a drawing"), ("Ctrl+Shift+S", "Save as (and go on there)"),
-        ("Ctrl+Shift+E", "Export as PNG"), ("Ctrl+S", "Save now (every stroke is saved anyway)"),
+        ("Ctrl+Shift+E", "Export as PNG or OpenRaster"), ("Ctrl+S", "Save now (every stroke is saved anyway)"),
         ("F11", "Full screen"), ("F1, ?", "This list"),
     ]
 

@@ -30,7 +30,7 @@ enum ToolbarWords {
         case .fill:
             "Fill a closed shape with the colour (G; T this layer or all layers, R the gaps it closes)"
         case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
-        case .export: "Export as PNG… (Ctrl+Shift+E)"
+        case .export: "Export as PNG or OpenRaster… (Ctrl+Shift+E)"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"
         case .open: "Open a drawing… (Ctrl+O)"
         case .saveAs: "Save as… (Ctrl+Shift+S)"

@@ -20,8 +20,8 @@ final class FileChooser {
     }
 
     enum Answer {
-        /// The file picked and the choices made (their ids and values).
-        case chosen(URL, choices: [String: String])
+        /// The file picked, the choices made (their ids and values), and the name of the filter shown last.
+        case chosen(URL, choices: [String: String], filter: String?)
         case cancelled
         /// No dialog could be shown: the words say why.
         case failed(String)
@@ -148,6 +148,7 @@ final class FileChooser {
         guard code == 0 else { return code == 1 ? .cancelled : .failed("the file dialog ended without a file") }
         var uris: [String] = []
         var choices: [String: String] = [:]
+        var filter: String?
         let read = message.readOptions { key, value in
             switch key {
             case "uris":
@@ -161,12 +162,17 @@ final class FileChooser {
                     _ = value.exit()
                 }
                 _ = value.exit()
+            case "current_filter":
+                guard value.enter("r", "sa(us)") else { return }
+                filter = value.readString()
+                _ = value.skip("a(us)")
+                _ = value.exit()
             default: break
             }
         }
         guard read, let first = uris.first, let url = URL(string: first), url.isFileURL else {
             return .failed("the file dialog answered no local file")
         }
-        return .chosen(url, choices: choices)
+        return .chosen(url, choices: choices, filter: filter)
     }
 }

@@ -1,0 +1,66 @@
+import Foundation
+import MaLiang
+import MaLiangCore
+import MaLiangStore
+import MaLiangVulkan
+
+/// `maliang bench ora`: OpenRaster export time and size for the 10,000-stroke drawing `bench open` makes, and for a
+/// 4096×4096 drawing of 10 layers each painted across the whole page.
+enum OpenRasterBenchmark {
+    static func run(_ arguments: [String]) throws {
+        guard arguments.isEmpty else { throw UsageError("usage: maliang bench ora") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-ora-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let context = try VulkanContext()
+
+        let strokes = try Document(size: Size(width: 4096, height: 4096))
+        for stroke in StoreBenchmark.makeStrokes(10_000, document: strokes) { _ = strokes.append(stroke) }
+        try measure("10,000 strokes, 1 layer", strokes, context, to: folder.appendingPathComponent("strokes.ora"))
+
+        let layered = try Document(size: Size(width: 4096, height: 4096))
+        let blends: [LayerBlend] = [.normal, .multiply, .screen, .overlay]
+        for index in 0..<10 {
+            let id = index == 0 ? layered.layers[0].id : layered.makeLayerID()
+            if index > 0 {
+                _ = layered.addLayer(
+                    Layer(
+                        id: id, name: "Layer \(index + 1)", opacity: 0.5 + Double(index) / 20, blend: blends[index % 4])
+                )
+            }
+            // 100 long strokes a layer, edge to edge, each layer its own way across.
+            for line in 0..<100 {
+                let offset = Double(line) * 41 + Double(index) * 4
+                let samples = (0..<200).map { step -> InputSample in
+                    let t = Double(step) / 199
+                    let across = Point(x: 4096 * t, y: offset + 30 * sin(t * 20 + Double(index)))
+                    return InputSample(
+                        position: index.isMultiple(of: 2) ? across : Point(x: across.y, y: across.x), pressure: 0.6)
+                }
+                var stroke = Stroke(
+                    id: layered.makeElementID(), brush: .brush(Brush(pointSize: 24)), seed: UInt64(line),
+                    samples: samples)
+                stroke.layer = id
+                _ = layered.append(.stroke(stroke))
+            }
+        }
+        try measure("10 layers of 4096²", layered, context, to: folder.appendingPathComponent("layers.ora"))
+    }
+
+    private static func measure(_ label: String, _ document: Document, _ context: VulkanContext, to url: URL) throws {
+        let clock = ContinuousClock()
+        let renderer = try CanvasRenderer(document: document, context: context, undo: false)
+        // Stamped first, so the figure is the export's own.
+        _ = try renderer.exportSize(scale: 1)
+        _ = try renderer.snapshot()
+        let start = clock.now
+        let layers = try OpenRasterExport.write(renderer, to: url)
+        let elapsed = clock.now - start
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        print(
+            String(
+                format: "ora export, %@: %.2f s, %d layers, %.1f MiB", label,
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, layers,
+                Double(size) / 1_048_576))
+    }
+}
