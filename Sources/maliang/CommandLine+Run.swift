@@ -21,7 +21,8 @@ let usage = """
                            brushes, format version, and what could not be read (left out, kept in the file).
       import MALIANG_FOLDER -o FILE.maliang
                            Import a folder written by MaLiang on iOS (info, content, textures/) into a new
-                           native document.
+                           native document, stamped and with its paint and previews kept, so that it opens at
+                           once and file managers show it.
       export FILE.maliang --maliang-folder DIR | -o OUT.ora
                            Write a document as a MaLiang folder that MaLiang on iOS opens (DIR must not exist
                            or be empty), or as OpenRaster with its layers kept (names, opacity, blend, hidden

@@ -68,12 +68,46 @@ enum DocumentCommands {
         guard arguments.count == 3, arguments[1] == "-o" else {
             throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang")
         }
+        let url = try importedFile(from: arguments[0], to: arguments[2])
+        do {
+            // Opened again, its strokes read their samples from the file when needed: the import's copy of every
+            // sample is gone before stamping needs its memory.
+            let file = try DocumentFile.open(at: url)
+            defer { file.close() }
+            try keepPaint(of: file)
+        } catch {
+            // The drawing is imported whole; only its first opening will take longer.
+            FileHandle.standardError.write(
+                Data(
+                    "maliang: the paint is not kept in \(url.lastPathComponent) (\(error)): its first opening stamps it\n"
+                        .utf8))
+        }
+    }
+
+    /// Imports the MaLiang folder at `folder` into a new document file at `path`, closed again; returns where.
+    private static func importedFile(from folder: String, to path: String) throws -> URL {
         let bar = ProgressBar("importing")
         let file = try FolderImporter.importDataSynchronously(
-            from: URL(fileURLWithPath: arguments[0]), to: URL(fileURLWithPath: arguments[2]), progress: bar.update)
+            from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: path), progress: bar.update)
         bar.finish()
+        defer { file.close() }
         print("imported \(file.document.elements.count) elements into \(file.url.path)")
-        file.close()
+        return file.url
+    }
+
+    /// Stamps an imported drawing and keeps its paint and previews in its file, as closing a window does: its first
+    /// opening then shows it at once, and file managers show its thumbnail.
+    private static func keepPaint(of file: DocumentFile) throws {
+        let renderer = try CanvasRenderer(
+            document: file.document, context: VulkanContext(), undo: false, stamping: nil, paintCache: file)
+        let bar = ProgressBar("stamping")
+        defer { bar.finish() }
+        renderer.progress = { fraction in
+            bar.update(fraction)
+            return true
+        }
+        try PagePreview.keep(renderer, in: file)
+        try renderer.keepPaint(in: file)
     }
 
     static func exportFolder(_ arguments: [String]) throws {

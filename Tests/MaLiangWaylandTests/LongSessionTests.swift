@@ -59,5 +59,9 @@ struct LongSessionTests {
         let again = try MeasuredRun(MaLiangExecutable.url, ["info", imported.path])
         // Every element comes back (the folder has no eraser kind of its own: MaLiang names it by the brush).
         #expect(again.output.contains("strokes: 5000") && again.output.contains("chartlets: 50"), "\(again.output)")
+        // The import stamped it and kept its paint and previews, as closing a window does.
+        let thumbnail = try MeasuredRun(
+            MaLiangExecutable.url, ["thumbnail", imported.path, folder.appendingPathComponent("t.png").path, "256"])
+        #expect(thumbnail.output.contains("from the kept preview"), "\(thumbnail.output)")
     }
 }
