@@ -6,8 +6,10 @@ import WaylandTestSupport
 @testable import MaLiang
 
 /// `maliang export FILE -o OUT.ora`: a drawing with layers of every kind — blended, faded, hidden, locked, with a
-/// placed image and a coloured paper — opened by Krita, which flattens it to what MaLiang's own render shows.
-@Suite(.serialized) struct OpenRasterExportTests {
+/// placed image and a coloured paper — opened by Krita, which flattens it to what MaLiang's own render shows. (Not
+/// under AddressSanitizer: Krita's half is not instrumented, and the window's OpenRaster export runs there.)
+@Suite(.serialized, .disabled(if: Sanitizer.addressIsOn, "Krita's time is not the sanitizer's to spend"))
+struct OpenRasterExportTests {
     let resources = Bundle.module.bundleURL.appendingPathComponent("Resources")
     let thick = Brush(name: "thick", hardness: 1, opacity: 1, pointSize: 30, pointStep: 1)
 

@@ -1,10 +1,11 @@
 import PNGCodec
 
 /// Makes 8-bit images smaller by averaging the pixels each output pixel covers (weighted by their alpha, so a
-/// transparent pixel's colour does not bleed into its neighbours).
-enum ImageReduction {
+/// transparent pixel's colour does not bleed into its neighbours). For previews and thumbnails; it lives here, where
+/// the code is optimised in every build, because every window's closing runs it.
+package enum ImageReduction {
     /// `image` made to fit within `side`×`side` pixels, keeping its proportions; unchanged when it fits already.
-    static func fit(_ image: PNGImage, within side: Int) -> PNGImage {
+    package static func fit(_ image: PNGImage, within side: Int) -> PNGImage {
         guard case .rgba8(let source) = image.pixels, max(image.width, image.height) > side, side >= 1 else {
             return image
         }
