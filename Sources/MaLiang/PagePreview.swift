@@ -101,6 +101,8 @@ package enum PagePreview {
     }
 
     /// A kept preview larger than this is not one MaLiang wrote: it is rendered from the drawing instead.
-    private static let previewLimits = PNGLimits(
-        maximumWidth: 1024, maximumHeight: 1024, maximumPixels: 1024 * 1024, maximumBytes: 16 << 20)
+    private static let previewLimits: PNGLimits = {
+        let side = DocumentFile.previewSides.max() ?? 1024
+        return PNGLimits(maximumWidth: side, maximumHeight: side, maximumPixels: side * side, maximumBytes: 16 << 20)
+    }()
 }
