@@ -19,21 +19,23 @@ let usage = """
     Commands:
       info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
                            brushes, format version, and what could not be read (left out, kept in the file).
-      import MALIANG_FOLDER -o FILE.maliang
-                           Import a folder written by MaLiang on iOS (info, content, textures/) into a new
-                           native document, stamped and with its paint and previews kept, so that it opens at
-                           once and file managers show it.
+      import MALIANG_FOLDER|IN.ora -o FILE.maliang
+                           Import a folder written by MaLiang on iOS (info, content, textures/), or an
+                           OpenRaster file from Krita, GIMP or MyPaint (each layer a layer holding its pixels as
+                           one placed picture; what cannot be shown is said), into a new native document,
+                           stamped and with its paint and previews kept, so that it opens at once and file
+                           managers show it.
       export FILE.maliang --maliang-folder DIR | -o OUT.ora
                            Write a document as a MaLiang folder that MaLiang on iOS opens (DIR must not exist
                            or be empty), or as OpenRaster with its layers kept (names, opacity, blend, hidden
                            and locked layers; the placed images a layer above them, the paper one below) for
                            Krita, GIMP and MyPaint.
       render DOC -o OUT.png [--scale S | --width W] [--area page|drawn|X,Y,W,H] [--bits 8|16]
-                           Render a .maliang document or a MaLiang folder to PNG, re-stamped from the strokes
-                           at the output resolution, with a progress bar on a terminal; Ctrl+C stops it and
-                           writes nothing (exit status 130). --area: the whole page (default), the drawn area
-                           (strokes and images, without the margins), or a rectangle of document pixels;
-                           --width is then the area's width.
+                           Render a .maliang document, a MaLiang folder or an OpenRaster file to PNG,
+                           re-stamped from the strokes at the output resolution, with a progress bar on a
+                           terminal; Ctrl+C stops it and writes nothing (exit status 130). --area: the whole
+                           page (default), the drawn area (strokes and images, without the margins), or a
+                           rectangle of document pixels; --width is then the area's width.
       replay TRACE -o OUT.png [--brush NAME] [--size WxH] [--bits 8|16]
                            Render a stylus recording in its own pixel coordinates: libmypaint's "time x y
                            pressure" lines, or .jsonl samples (docs/rendering.md). Brushes: pen, pencil,

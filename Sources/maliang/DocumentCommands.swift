@@ -66,7 +66,7 @@ enum DocumentCommands {
 
     static func importFolder(_ arguments: [String]) throws {
         guard arguments.count == 3, arguments[1] == "-o" else {
-            throw UsageError("usage: maliang import MALIANG_FOLDER -o FILE.maliang")
+            throw UsageError("usage: maliang import MALIANG_FOLDER|IN.ora -o FILE.maliang")
         }
         let url = try importedFile(from: arguments[0], to: arguments[2])
         do {
@@ -84,11 +84,19 @@ enum DocumentCommands {
         }
     }
 
-    /// Imports the MaLiang folder at `folder` into a new document file at `path`, closed again; returns where.
-    private static func importedFile(from folder: String, to path: String) throws -> URL {
+    /// Imports the MaLiang folder or OpenRaster file at `source` into a new document file at `path`, closed
+    /// again; returns where. What an OpenRaster file holds that MaLiang cannot show is said on standard error.
+    private static func importedFile(from source: String, to path: String) throws -> URL {
         let bar = ProgressBar("importing")
-        let file = try FolderImporter.importDataSynchronously(
-            from: URL(fileURLWithPath: folder), to: URL(fileURLWithPath: path), progress: bar.update)
+        let file: DocumentFile
+        let (from, to) = (URL(fileURLWithPath: source), URL(fileURLWithPath: path))
+        if from.pathExtension.lowercased() == "ora" {
+            let notes: [String]
+            (file, notes) = try OpenRasterImporter.importSynchronously(from: from, to: to, progress: bar.update)
+            for note in notes { FileHandle.standardError.write(Data("maliang: \(note)\n".utf8)) }
+        } else {
+            file = try FolderImporter.importDataSynchronously(from: from, to: to, progress: bar.update)
+        }
         bar.finish()
         defer { file.close() }
         print("imported \(file.document.elements.count) elements into \(file.url.path)")

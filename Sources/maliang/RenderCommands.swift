@@ -126,8 +126,14 @@ enum RenderCommands {
         return Size(width: parts[0], height: parts[1])
     }
 
-    /// A MaLiang folder's document, or a native file's with the file (its strokes read their samples from it).
+    /// A MaLiang folder's document, an OpenRaster file's (what it cannot show said on standard error), or a native
+    /// file's with the file (its strokes read their samples from it).
     static func load(_ url: URL) throws -> (Document, DocumentFile?) {
+        if url.pathExtension.lowercased() == "ora" {
+            let imported = try OpenRasterImporter.read(url)
+            for note in imported.notes { FileHandle.standardError.write(Data("maliang: \(note)\n".utf8)) }
+            return (imported.document, nil)
+        }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return (try FolderImporter.read(url), nil)
