@@ -5,8 +5,8 @@ import Foundation
 /// and of every input that once found a fault).
 ///
 /// Besides not crashing, each checks what must hold of whatever it accepts (an "oracle"): a document read is
-/// within the limits and renders to stamps; a folder imported exports and imports again to as many elements; a
-/// session fed any events leaves a document the file would take.
+/// within the limits and renders to stamps; a folder or OpenRaster file imported exports and imports again to the
+/// same; a session fed any events leaves a document the file would take.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A `.maliang` file's bytes.
     case nativeFile = "native-file"
@@ -22,6 +22,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case inputEvents = "input-events"
     /// A saved brush's file (`.maliang-brush`).
     case brushFile = "brush-file"
+    /// An OpenRaster file (`.ora`): zip, XML and PNG.
+    case openRaster = "openraster"
 
     /// Runs the target on `bytes`; true when the parser accepted them (and the oracle held), false when it refused
     /// them with an error.
@@ -34,6 +36,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .script: ScriptFuzzing.run(bytes)
         case .inputEvents: InputEventFuzzing.run(bytes)
         case .brushFile: BrushFileFuzzing.run(bytes)
+        case .openRaster: OpenRasterFuzzing.run(bytes)
         }
     }
 }

@@ -4,8 +4,9 @@ import MaLiangCore
 import MaLiangStore
 import MaLiangVulkan
 
-/// `maliang bench ora`: OpenRaster export time and size for the 10,000-stroke drawing `bench open` makes, and for a
-/// 4096×4096 drawing of 10 layers each painted across the whole page.
+/// `maliang bench ora`: OpenRaster export and import time and size for the 10,000-stroke drawing `bench open`
+/// makes, and for a 4096×4096 drawing of 10 layers each painted across the whole page. Import is measured as
+/// `maliang import` does it: read and written as a drawing, then stamped with its paint and previews kept.
 enum OpenRasterBenchmark {
     static func run(_ arguments: [String]) throws {
         guard arguments.isEmpty else { throw UsageError("usage: maliang bench ora") }
@@ -56,11 +57,33 @@ enum OpenRasterBenchmark {
         let start = clock.now
         let layers = try OpenRasterExport.write(renderer, to: url)
         let elapsed = clock.now - start
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         print(
             String(
-                format: "ora export, %@: %.2f s, %d layers, %.1f MiB", label,
-                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, layers,
-                Double(size) / 1_048_576))
+                format: "ora export, %@: %.2f s, %d layers, %.1f MiB", label, seconds(elapsed), layers,
+                megabytes(url)))
+
+        let imported = url.deletingPathExtension().appendingPathExtension("maliang")
+        let importStart = clock.now
+        let (file, _) = try OpenRasterImporter.importSynchronously(from: url, to: imported)
+        let read = clock.now - importStart
+        let stampStart = clock.now
+        do {
+            // Closed before its size is read: the file then holds everything.
+            defer { file.close() }
+            try DocumentCommands.keepPaint(of: file)
+        }
+        let stamped = clock.now - stampStart
+        print(
+            String(
+                format: "ora import, %@: read and written %.2f s, stamped and kept %.2f s, drawing %.1f MiB", label,
+                seconds(read), seconds(stamped), megabytes(imported)))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private static func megabytes(_ url: URL) -> Double {
+        Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1_048_576
     }
 }

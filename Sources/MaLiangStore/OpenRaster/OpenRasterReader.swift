@@ -49,8 +49,9 @@ public enum OpenRasterReader {
 
     static func read(_ zip: ZipReader) throws(StoreError) -> OpenRasterImage {
         var notes: [String] = []
-        if let mimetype = try zip.read("mimetype", limit: 256), String(decoding: mimetype, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines) != "image/openraster"
+        if let mimetype = try zip.read("mimetype", limit: 256),
+            String(decoding: mimetype, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines) != "image/openraster"
         {
             notes.append("The file does not call itself OpenRaster; it is read as one all the same")
         }

@@ -42,11 +42,11 @@ struct OpenRasterStack {
         let parser = XMLParser(data: xml)
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
+        // On Linux, parse() can answer true after an error (libxml2 recovers): the error is what counts.
         let parsed = parser.parse()
         if let failure = reader.failure { throw failure }
-        guard parsed else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed"
-            throw StoreError(.damaged, "stack.xml cannot be read: \(reason)")
+        if let error = reader.syntaxError ?? (parsed ? nil : "line \(parser.lineNumber)") {
+            throw StoreError(.damaged, "stack.xml is not well-formed XML (\(error))")
         }
         guard let size = reader.size else { throw StoreError(.damaged, "stack.xml has no <image> with w and h") }
         width = size.width
@@ -70,6 +70,8 @@ private final class StackReader: NSObject, XMLParserDelegate {
     var entries: [OpenRasterStack.Entry] = []
     var notes: [String] = []
     var failure: StoreError?
+    /// The first syntax error libxml2 found: its code, and the line.
+    var syntaxError: String?
     private var groups: [Group] = []
     private var nestedGroups = 0
     private var blendedGroups: [String] = []
@@ -134,6 +136,12 @@ private final class StackReader: NSObject, XMLParserDelegate {
     ) {
         depth -= 1
         if element == "stack" { groups.removeLast() }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+        if syntaxError == nil {
+            syntaxError = "libxml2 error \((error as NSError).code) at line \(parser.lineNumber)"
+        }
     }
 
     func parserDidEndDocument(_ parser: XMLParser) {

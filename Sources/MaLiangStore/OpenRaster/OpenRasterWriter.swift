@@ -36,6 +36,14 @@ public enum OpenRasterWriter {
     public static func write(
         to url: URL, width: Int, height: Int, layers: [OpenRasterLayer], merged: Data, thumbnail: Data
     ) throws(StoreError) {
+        try AtomicFile.write(
+            try archive(width: width, height: height, layers: layers, merged: merged, thumbnail: thumbnail), to: url)
+    }
+
+    /// The file's bytes.
+    package static func archive(width: Int, height: Int, layers: [OpenRasterLayer], merged: Data, thumbnail: Data)
+        throws(StoreError) -> Data
+    {
         let zip = try ZipWriter()
         try zip.add("mimetype", Data("image/openraster".utf8), compressed: false)
         try zip.add("stack.xml", Data(stackXML(width: width, height: height, layers: layers).utf8), compressed: true)
@@ -44,7 +52,7 @@ public enum OpenRasterWriter {
         }
         try zip.add("Thumbnails/thumbnail.png", thumbnail, compressed: false)
         try zip.add("mergedimage.png", merged, compressed: false)
-        try AtomicFile.write(try zip.finish(), to: url)
+        return try zip.finish()
     }
 
     /// The stack: layers topmost first, each naming its PNG.

@@ -104,7 +104,7 @@ final class ZipReader {
         var filled = 0
         while filled < bytes.count {
             let read = bytes.withUnsafeMutableBytes { buffer in
-                zip_fread(entry, buffer.baseAddress! + filled, zip_uint64_t(buffer.count - filled))
+                zip_fread(entry, buffer.baseAddress.map { $0 + filled }, zip_uint64_t(buffer.count - filled))
             }
             guard read >= 0 else {
                 let reason = zip_file_strerror(entry).map { String(cString: $0) } ?? "libzip failed"

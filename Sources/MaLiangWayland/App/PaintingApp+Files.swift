@@ -9,6 +9,8 @@ extension PaintingApp {
     static let drawings = FileChooser.Filter(name: "MaLiang drawings", patterns: ["*.maliang"])
     static let pngImages = FileChooser.Filter(name: "PNG images", patterns: ["*.png"])
     static let openRaster = FileChooser.Filter(name: "OpenRaster (layers kept)", patterns: ["*.ora"])
+    /// What Open takes: drawings, and OpenRaster files (imported into a new drawing).
+    static let openable = FileChooser.Filter(name: "Drawings and OpenRaster files", patterns: ["*.maliang", "*.ora"])
     static let mimeType = "application/x-maliang"
 
     /// A new, empty drawing among the user's drawings, in a window of its own.
@@ -28,7 +30,9 @@ extension PaintingApp {
 
     /// Asks for a drawing and opens it in a window of its own — in place of this one when this one is empty.
     func openDocument() {
-        desktop.fileChooser.open(title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.drawings]) {
+        desktop.fileChooser.open(
+            title: "Open a Drawing", acceptLabel: "_Open", filters: [Self.openable, Self.drawings, Self.openRaster]
+        ) {
             [unowned self] answer in
             switch answer {
             case .chosen(let url, _, _):
@@ -36,10 +40,15 @@ extension PaintingApp {
                     post(.info, "\(url.lastPathComponent) is the drawing in this window")
                     return
                 }
-                remember(url, mimeType: Self.mimeType)
+                let isOpenRaster = url.pathExtension.lowercased() == "ora"
+                remember(url, mimeType: isOpenRaster ? "image/openraster" : Self.mimeType)
                 // An empty window gives way to the drawing asked for, as a new window would be pointless.
                 let replacing = document.elements.isEmpty && !session.document.canUndo
-                openWindow(for: url, saying: "Opening \(url.path) in a new window")
+                openWindow(
+                    for: url,
+                    saying: isOpenRaster
+                        ? "Importing \(url.path) into a new drawing, in a new window"
+                        : "Opening \(url.path) in a new window")
                 if replacing { running = false }
             case .cancelled: break
             case .failed(let reason):

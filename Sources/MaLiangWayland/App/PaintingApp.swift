@@ -111,6 +111,7 @@ public final class PaintingApp {
         DocumentFile, notice: StatusMessage?
     ) {
         let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
+        if url.pathExtension.lowercased() == "ora" { return try importOpenRaster(url) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -151,7 +152,7 @@ public final class PaintingApp {
 
     /// A new document named after `url`: beside it (`drawing-2.maliang`), or among the user's drawings when its
     /// folder cannot be written.
-    private static func createFresh(named url: URL) throws -> DocumentFile {
+    static func createFresh(named url: URL) throws -> DocumentFile {
         let size = Size(width: 4096, height: 3072)
         do throws(StoreError) {
             return try DocumentFile.create(at: FileNames.unused(url), size: size)
