@@ -37,11 +37,15 @@ let package = Package(
         system("CZip", "libzip", ["libzip-dev"]),
         system("CPangoCairo", "pangocairo", ["libpango1.0-dev", "libcairo2-dev"]),
         system("CSystemd", "libsystemd", ["libsystemd-dev"]),
+        // Time-lapse videos are encoded by GStreamer (x264 into MP4, VP8 into WebM).
+        system("CGStreamer", "gstreamer-app-1.0", ["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"]),
         // libpng behind setjmp, where Swift cannot go.
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // Text (the status strip) and vector icons (the toolbar) through Pango and Cairo, behind small C functions.
         .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
         .target(name: "CMemoryTuning"),
+        // GStreamer's properties and varargs calls behind four C functions.
+        .target(name: "CVideoEncoding", dependencies: ["CGStreamer"]),
         // The CPU stamping kernel is optimised in every configuration: unoptimised, it is too slow to test with.
         .target(name: "CStamping", cSettings: [.unsafeFlags(["-O2"])]),
         // wayland-scanner's interface tables for the bound protocols (generated).
@@ -109,7 +113,7 @@ let package = Package(
             name: "maliang",
             dependencies: [
                 "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangVulkan", "MaLiangWayland", "PNGCodec",
-                "CMemoryTuning",
+                "CMemoryTuning", "CVideoEncoding",
             ]),
 
         // Helpers the tests share: a shm window, a session with the scripted compositor, headless compositors.

@@ -45,6 +45,12 @@ let usage = """
                            most SIZE pixels: the thumbnailer file managers and file dialogs run. Quick when the
                            file keeps a preview (the window keeps one when it closes); otherwise the drawing is
                            rendered.
+      timelapse DOC -o OUT.mp4|OUT.webm [--seconds N] [--width W]
+                           Make a video of the drawing being made: its strokes and images drawn again one by
+                           one in the order they were made (N seconds; by default 30 a second, 5 to 30 s), each
+                           frame the whole page W pixels wide (default: fitted into 1920×1080), then the finished
+                           picture for 2 s. H.264 in MP4 or VP8 in WebM, encoded by GStreamer; Ctrl+C stops it
+                           and leaves no file (exit status 130).
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
       bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only | --frames-only]
@@ -85,7 +91,7 @@ let usage = """
     """
 
 /// The commands that take arguments of their own (each answers --help with its part of ``usage``).
-let commands = ["info", "import", "export", "render", "replay", "thumbnail", "bench"]
+let commands = ["info", "import", "export", "render", "replay", "thumbnail", "timelapse", "bench"]
 
 /// The entries of ``usage`` for `words` (a command, and for bench its kind): each entry's lines, as written there.
 func commandUsage(_ words: [String]) -> String? {
@@ -150,11 +156,15 @@ extension CommandLine {
             case "thumbnail":
                 try ThumbnailCommand.run(Array(arguments.dropFirst()))
                 return 0
+            case "timelapse":
+                try TimeLapseCommand.run(Array(arguments.dropFirst()))
+                return 0
             case "bench":
                 try BenchCommand.run(Array(arguments.dropFirst()))
                 return 0
             case let path?
-            where !path.hasPrefix("-") && arguments.count == 1 && (path.hasSuffix(".maliang") || path.contains("/")):
+            where !path.hasPrefix("-") && arguments.count == 1
+                && (path.hasSuffix(".maliang") || path.lowercased().hasSuffix(".ora") || path.contains("/")):
                 return try PaintingApp(path: path).run()
             case let other? where other.hasPrefix("-"):
                 throw UsageError("unknown option \"\(other)\"")
