@@ -17,6 +17,8 @@ enum TimeLapseCommand {
     static let holdSeconds = 2
 
     static func run(_ arguments: [String]) throws {
+        // At once: a window that started this command may already be asking it to stop.
+        Interruption.install()
         let options = try Options(arguments, flags: ["-o", "--seconds", "--width"])
         guard options.positional.count == 1, let output = options.values["-o"] else { throw UsageError(usage) }
         let url = URL(fileURLWithPath: output)
@@ -82,11 +84,11 @@ enum TimeLapseCommand {
         let renderer = try CanvasRenderer(document: growing, context: VulkanContext(), undo: false)
         let view = ViewTransform(
             scale: min(Double(plan.width) / source.size.width, Double(plan.height) / source.size.height))
+        guard !Interruption.wasRequested else { throw CancelledError(description: "cancelled; nothing was written") }
         let encoder = try VideoEncoder(
             to: url, format: format, width: plan.width, height: plan.height, fps: framesPerSecond)
         let bar = ProgressBar("time-lapse")
         defer { bar.finish() }
-        Interruption.install()
         let elements = source.elements
         var shown = 0
         var frame: PNGImage?

@@ -73,6 +73,39 @@ import WaylandTestSupport
         #expect(session.terminate() == 0, "\(session.log)")
     }
 
+    /// The time-lapse filters make a video in a process of its own, the window saying how far it is; Escape stops
+    /// one, leaving no file.
+    @Test func exportWithATimeLapseFilterMakesAVideoAndEscapeStopsOne() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        let session = try session(bus)
+        try session.pen(points((100, 300), (600, 300)), pressure: 1)
+        try session.pen(points((100, 400), (600, 400)), pressure: 1)
+        session.settle()
+        let output = session.dataHome.appendingPathComponent("making-of")
+        try bus.answer("\(output.absoluteString) current_filter=Time-lapse_video_(WebM)")
+        try session.key(18, modifiers: 5)  // Ctrl+Shift+E
+        let dialog = try #require(bus.nextDialog())
+        #expect(dialog.contains("filter=Time-lapse video (MP4)"), "\(dialog)")
+        #expect(
+            session.pump(
+                until: { session.log.contains("Exported the time-lapse making-of.webm") }, timeout: .seconds(120)),
+            "\(session.log)")
+        let bytes = try Data(contentsOf: output.appendingPathExtension("webm"))
+        #expect(bytes.prefix(4) == Data([0x1A, 0x45, 0xDF, 0xA3]), "a WebM (EBML) file")
+
+        let stopped = session.dataHome.appendingPathComponent("stopped.mp4")
+        try bus.answer(stopped.absoluteString)
+        try session.key(18, modifiers: 5)
+        #expect(session.pump(until: { session.log.contains("Making the time-lapse stopped.mp4") }), "\(session.log)")
+        try session.key(1)  // Escape
+        #expect(
+            session.pump(until: { session.log.contains("The time-lapse was stopped; nothing was written") }),
+            "\(session.log)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: session.dataHome.path)
+        #expect(!left.contains { $0.contains("stopped") }, "\(left)")
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
     /// Save as writes the whole drawing under the new name and goes on there; the old file keeps what it had.
     @Test func saveAsGoesOnInTheNewFileAndLeavesTheOldOne() throws {
         let bus = try DesktopPortalBus(scheme: 1)

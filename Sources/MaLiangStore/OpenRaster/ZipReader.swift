@@ -27,12 +27,14 @@ final class ZipReader {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
-        // libzip frees the copy with the source.
-        let copy = malloc(max(data.count, 1))
+        // libzip frees the copy with the source (no bytes, no copy: libzip would not free an empty one).
+        let copy = data.isEmpty ? nil : malloc(data.count)
         data.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { copy?.copyMemory(from: base, byteCount: data.count) }
         }
-        guard let copy, let source = zip_source_buffer_create(copy, zip_uint64_t(data.count), 1, &error) else {
+        guard copy != nil || data.isEmpty,
+            let source = zip_source_buffer_create(copy, zip_uint64_t(data.count), 1, &error)
+        else {
             free(copy)
             throw StoreError(.io, "cannot read the zip archive: \(String(cString: zip_error_strerror(&error)))")
         }

@@ -33,12 +33,14 @@ final class ZipWriter {
     /// Adds `data` as `name`, deflated or (`compressed` false: a PNG, or the OpenRaster mimetype) stored as it is.
     func add(_ name: String, _ data: Data, compressed: Bool) throws(StoreError) {
         guard let archive else { throw StoreError(.io, "the zip archive is already finished") }
-        // libzip reads the bytes when the archive is written, and frees them then.
-        let copy = malloc(max(data.count, 1))
+        // libzip reads the bytes when the archive is written, and frees them then (an empty entry has none: libzip
+        // would not free a buffer of no bytes).
+        let copy = data.isEmpty ? nil : malloc(data.count)
         data.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { copy?.copyMemory(from: base, byteCount: data.count) }
         }
-        guard let copy, let entry = zip_source_buffer(archive, copy, zip_uint64_t(data.count), 1) else {
+        guard copy != nil || data.isEmpty, let entry = zip_source_buffer(archive, copy, zip_uint64_t(data.count), 1)
+        else {
             free(copy)
             throw failure("cannot add \(name)")
         }

@@ -140,6 +140,8 @@ extension PaintingApp {
             case .key(let serial, _, let key, let state):
                 devices.transfer.inputSerial = serial
                 guard let keyboard = devices.keyboard, let symbol = keyboard.keysym(for: key) else { return }
+                // Escape stops a time-lapse being made before it does anything else.
+                if symbol == 0xff1b, state == .pressed, timeLapse?.cancel() == true { return }
                 dispatch(
                     session.handle(
                         KeyEvent(

@@ -9,6 +9,8 @@ extension PaintingApp {
     static let drawings = FileChooser.Filter(name: "MaLiang drawings", patterns: ["*.maliang"])
     static let pngImages = FileChooser.Filter(name: "PNG images", patterns: ["*.png"])
     static let openRaster = FileChooser.Filter(name: "OpenRaster (layers kept)", patterns: ["*.ora"])
+    static let timeLapseMP4 = FileChooser.Filter(name: "Time-lapse video (MP4)", patterns: ["*.mp4"])
+    static let timeLapseWebM = FileChooser.Filter(name: "Time-lapse video (WebM)", patterns: ["*.webm"])
     /// What Open takes: drawings, and OpenRaster files (imported into a new drawing).
     static let openable = FileChooser.Filter(name: "Drawings and OpenRaster files", patterns: ["*.maliang", "*.ora"])
     static let mimeType = "application/x-maliang"
@@ -97,8 +99,9 @@ extension PaintingApp {
 
     /// Asks where to export and how, then writes the file and names it: a PNG — with or without the paper, at 1, 2
     /// or 4 times the drawing's size, the whole page or only what is drawn — or, with the OpenRaster filter or an
-    /// `.ora` name, the layers kept for Krita, GIMP and MyPaint. Without a portal, a PNG goes beside the drawing
-    /// (never over an earlier export).
+    /// `.ora` name, the layers kept for Krita, GIMP and MyPaint; or, with a time-lapse filter or an `.mp4` or
+    /// `.webm` name, a video of the drawing being made (``startTimeLapse(to:)``). Without a portal, a PNG goes
+    /// beside the drawing (never over an earlier export).
     func exportPNG() {
         let name = file.url.deletingPathExtension().lastPathComponent + ".png"
         let choices = [
@@ -112,11 +115,19 @@ extension PaintingApp {
         ]
         desktop.fileChooser.save(
             title: "Export", acceptLabel: "_Export", name: name, folder: suggestedFolder,
-            filters: [Self.pngImages, Self.openRaster], choices: choices
+            filters: [Self.pngImages, Self.openRaster, Self.timeLapseMP4, Self.timeLapseWebM], choices: choices
         ) { [unowned self] answer in
             switch answer {
             case .chosen(let chosen, let made, let filter):
                 let kind = chosen.pathExtension.lowercased()
+                if ["mp4", "webm"].contains(kind) {
+                    startTimeLapse(to: chosen)
+                    return
+                }
+                if filter == Self.timeLapseMP4.name || filter == Self.timeLapseWebM.name {
+                    startTimeLapse(to: chosen.appendingPathExtension(filter == Self.timeLapseMP4.name ? "mp4" : "webm"))
+                    return
+                }
                 if kind == "ora" || (kind != "png" && filter == Self.openRaster.name) {
                     exportOpenRaster(to: kind == "ora" ? chosen : chosen.appendingPathExtension("ora"))
                     return

@@ -37,6 +37,8 @@ public final class PaintingApp {
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     /// A timer that writes what is waiting while saving fails.
     var retryTimer: Int?
+    /// The time-lapse being made, if one is.
+    var timeLapse: TimeLapseJob?
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -197,6 +199,14 @@ public final class PaintingApp {
             failure = error.description
             // Nothing more is drawn on a connection that failed.
             running = false
+        }
+        if let timeLapse, timeLapse.cancel() {
+            // Its window is going: it stops, leaving no file, and says so where it can.
+            timeLapse.stopAndWait()
+            FileHandle.standardError.write(
+                Data(
+                    "maliang: the time-lapse \(timeLapse.output.lastPathComponent) was stopped as the window closed\n"
+                        .utf8))
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()

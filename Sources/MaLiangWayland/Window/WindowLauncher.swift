@@ -46,7 +46,7 @@ final class WindowLauncher {
     }
 
     /// Marks every descriptor above standard error close-on-exec (this process never executes anything else).
-    private static func closeOnExec() {
+    static func closeOnExec() {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
         for descriptor in entries.compactMap(Int32.init) where descriptor > 2 {
             let flags = fcntl(descriptor, F_GETFD)
