@@ -105,7 +105,7 @@ enum DocumentCommands {
 
     /// Stamps an imported drawing and keeps its paint and previews in its file, as closing a window does: its first
     /// opening then shows it at once, and file managers show its thumbnail.
-    static func keepPaint(of file: DocumentFile) throws {
+    private static func keepPaint(of file: DocumentFile) throws {
         let renderer = try CanvasRenderer(
             document: file.document, context: VulkanContext(), undo: false, stamping: nil, paintCache: file)
         let bar = ProgressBar("stamping")

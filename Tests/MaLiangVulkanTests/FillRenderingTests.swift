@@ -116,4 +116,47 @@ import Testing
         #expect(largestDifference(host, drawn) <= 1)
         assertClean(context)
     }
+
+    /// A picture of many colours and soft alpha (an imported layer's), placed at its own size on whole pixels, is
+    /// blended over the paint on the host as the quad blends it: the same pixels, at full size and zoomed out.
+    @Test func aPictureOfManyColoursIsBlendedOnTheHostAsTheQuadBlendsIt() throws {
+        let context = try validatedContext()
+        func document() throws -> Document {
+            let document = try Document(size: Size(width: 700, height: 500))
+            _ = document.addStroke(
+                solidBrush(size: 14, color: Color(red: 0.1, green: 0.2, blue: 0.7, alpha: 1)),
+                line(from: (20, 250), to: (680, 260)))
+            let (width, height) = (600, 400)
+            var bytes = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let index = (y * width + x) * 4
+                    bytes[index] = UInt8(x * 255 / width)
+                    bytes[index + 1] = UInt8(y * 255 / height)
+                    bytes[index + 2] = UInt8((x + y) % 256)
+                    // Opaque, clear and every alpha between.
+                    bytes[index + 3] = x < 100 ? 255 : x > 500 ? 0 : UInt8((x - 100) * 255 / 400)
+                }
+            }
+            let png = try PNG.encode(PNGImage(width: width, height: height, pixels: .rgba8(bytes)))
+            document.addTexture(id: "layer", png: png)
+            var brush = ChartletBrush(
+                textureIDs: ["layer"], pointRate: 1, brush: Brush(name: "picture", opacity: 1, pointSize: 600))
+            brush.keepsProportions = true
+            document.append(
+                .stroke(
+                    Stroke(
+                        id: document.makeElementID(), brush: .chartlet(brush), seed: 1,
+                        samples: [InputSample(position: Point(x: 40 + 300, y: 30 + 200), pressure: nil)])))
+            return document
+        }
+        let host = try CanvasRenderer(document: try document(), context: context, stamping: .cpuKernel)
+        let drawn = try CanvasRenderer(document: try document(), context: context, stamping: .raster)
+        let a = try host.export()
+        #expect(largestDifference(a, try drawn.export()) <= 1)
+        #expect(largestDifference(try host.export(scale: 0.25), try drawn.export(scale: 0.25)) <= 1)
+        // The line shows through where the picture is clear, not where it is opaque.
+        #expect(a.rgba(x: 600, y: 255).blue > 0.6 && a.rgba(x: 80, y: 255).blue < 0.3)
+        assertClean(context)
+    }
 }

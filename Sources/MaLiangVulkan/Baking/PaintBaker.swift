@@ -108,7 +108,7 @@ final class PaintBaker {
             if stamping == .cpuKernel, target.scale == 1,
                 let picture = PlacedPicture(stroke, stamps: built.stamps, png: pictureData(of: stroke))
             {
-                // A fill's picture on whole pixels at its own size: painted on the host.
+                // A fill's or an imported layer's picture on whole pixels at its own size: painted on the host.
                 try pass.finish()
                 if copiesForUndo, let observer {
                     var forgotten: [GPUImage] = []
