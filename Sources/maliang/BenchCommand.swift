@@ -36,6 +36,10 @@ enum BenchCommand {
             try OpenRasterBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "timelapse" {
+            try TimeLapseBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
@@ -43,6 +47,7 @@ enum BenchCommand {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
                     + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench thumbnail [FILE] | bench ora "
+                    + "| bench timelapse "
                     + "| bench soak MINUTES"
             )
         }

@@ -79,8 +79,11 @@ let usage = """
                            Time "maliang thumbnail" from start to exit on FILE (default: the drawing bench open
                            makes; FILE is copied, never changed) with nothing kept in it, with its paint kept,
                            and with its preview kept, at 128, 256, 512 and 1024 pixels.
-      bench ora            OpenRaster export time and size for the drawing bench open makes and for a 4096×4096
-                           drawing of 10 layers painted edge to edge.
+      bench ora            OpenRaster export and import time and size for the drawing bench open makes and for
+                           a 4096×4096 drawing of 10 layers; import as maliang import does it (read and
+                           written, then stamped with previews, and the paint kept).
+      bench timelapse      How fast a 1920×1080 time-lapse of 10,000 strokes is made (frames drawn and encoded),
+                           as MP4 and as WebM: frames a second and file size.
       bench soak MINUTES   Drive the painting window on the scripted compositor (maliang-test-compositor, beside
                            this executable) for MINUTES with strokes, undo and redo, zoom, pan and pasted images;
                            print its memory, descriptors, tiles and input → commit time every 5 s; fail if memory

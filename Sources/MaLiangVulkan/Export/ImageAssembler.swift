@@ -8,9 +8,8 @@ struct ImageAssembler {
     let bitDepth: Int
     private var bytes: [UInt8] = []
     private var samples: [UInt16] = []
-    private static let bayer: [Double] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5].map {
-        ($0 + 0.5) / 16 - 0.5
-    }
+    /// The 4×4 ordered dither's indices, row by row.
+    private static let bayerIndex: [Int] = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
 
     init(width: Int, height: Int, bitDepth: Int) {
         self.width = width
@@ -49,21 +48,35 @@ struct ImageAssembler {
         return samples
     }
 
-    /// Premultiplied 16-bit → straight 8-bit with the ordered dither of rows from `top` on.
+    /// Premultiplied 16-bit → straight 8-bit with the ordered dither of rows from `top` on: each value
+    /// `round(straight × 255 + dither)`, the dither `(k + ½) / 16 − ½` for the 4×4 Bayer index k, worked out in
+    /// integers (`floor((32 × 255 × c + (2k + 1) × α) / (32 × α))`), exact and quick enough for video frames.
     static func straight8(_ premultiplied: UnsafeBufferPointer<UInt16>, width: Int, top: Int) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: premultiplied.count)
         let rows = premultiplied.count / (width * 4)
-        for row in 0..<rows {
-            let y = top + row
-            for x in 0..<width {
-                let index = (row * width + x) * 4
-                let dither = bayer[(y & 3) * 4 + (x & 3)]
-                let alpha = Double(premultiplied[index + 3]) / 65535
-                for channel in 0..<3 {
-                    let straight = alpha == 0 ? 0 : Double(premultiplied[index + channel]) / 65535 / alpha
-                    bytes[index + channel] = UInt8(min(max((straight * 255 + dither).rounded(), 0), 255))
+        bytes.withUnsafeMutableBufferPointer { output in
+            for row in 0..<rows {
+                let y = top + row
+                for x in 0..<width {
+                    let index = (row * width + x) * 4
+                    let odd = UInt64(2 * bayerIndex[(y & 3) * 4 + (x & 3)] + 1)
+                    let alpha = UInt64(premultiplied[index + 3])
+                    // Alpha as a colour of full coverage: a / 257 + dither, rounded.
+                    output[index + 3] = UInt8(min((32 * alpha + 257 * odd) / 8224, 255))
+                    guard alpha > 0 else { continue }
+                    if alpha == 65535 {
+                        // Opaque (most pixels of a picture on paper): a constant divisor, which is a multiply.
+                        for channel in 0..<3 {
+                            let value = UInt64(premultiplied[index + channel])
+                            output[index + channel] = UInt8(min((8160 * value + odd * 65535) / 2_097_120, 255))
+                        }
+                        continue
+                    }
+                    for channel in 0..<3 {
+                        let value = UInt64(premultiplied[index + channel])
+                        output[index + channel] = UInt8(min((8160 * value + odd * alpha) / (32 * alpha), 255))
+                    }
                 }
-                bytes[index + 3] = UInt8(min(max((alpha * 255 + dither).rounded(), 0), 255))
             }
         }
         return bytes
