@@ -12,7 +12,8 @@ import Testing
     @Test func aWideWindowHasEveryButtonOnTheStripAndOnlyTheFileActionsInTheMenu() {
         let layout = ToolbarLayout(width: 1510, showsClose: true)
         #expect(layout.buttons.map(\.action) == everyAction + [.more, .minimize, .maximize, .close])
-        #expect(layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export] && layout.menuFrame != nil)
+        #expect(
+            layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export, .timeLapse] && layout.menuFrame != nil)
         #expect(layout.buttons.first?.x == ToolbarLayout.gap)
         #expect(layout.buttons.last?.x == 1510 - ToolbarLayout.button - ToolbarLayout.gap)
         // At 1280 with our own window buttons "lighter", "darker" (the brush editor's opacity does the same), fit
@@ -21,7 +22,7 @@ import Testing
         let common = ToolbarLayout(width: 1280, showsClose: true)
         #expect(
             common.menu.map(\.action) == [
-                .newDocument, .open, .saveAs, .export, .lighter, .darker, .fit, .mirrorView, .symmetry,
+                .newDocument, .open, .saveAs, .export, .timeLapse, .lighter, .darker, .fit, .mirrorView, .symmetry,
             ])
         let served = ToolbarLayout(width: 1280, showsClose: false)
         #expect(served.menu.map(\.action) == ToolbarLayout.menuOnly + [.darker, .mirrorView])
@@ -32,8 +33,8 @@ import Testing
         let layout = ToolbarLayout(width: width, showsClose: showsClose)
         let onStrip = layout.buttons.map(\.action).filter { ![.minimize, .maximize, .close, .more].contains($0) }
         let inMenu = layout.menu.map(\.action)
-        #expect(Array(inMenu.prefix(4)) == ToolbarLayout.menuOnly)
-        let overflow = inMenu.dropFirst(4)
+        #expect(Array(inMenu.prefix(ToolbarLayout.menuOnly.count)) == ToolbarLayout.menuOnly)
+        let overflow = inMenu.dropFirst(ToolbarLayout.menuOnly.count)
         #expect((onStrip + overflow).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
         #expect(layout.buttons.map(\.action).contains(.more))
         for (_, x) in layout.buttons { #expect(x >= 0 && x + ToolbarLayout.button <= width, "strip at \(x)") }

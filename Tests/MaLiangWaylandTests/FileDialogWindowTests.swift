@@ -93,9 +93,16 @@ import WaylandTestSupport
         let bytes = try Data(contentsOf: output.appendingPathExtension("webm"))
         #expect(bytes.prefix(4) == Data([0x1A, 0x45, 0xDF, 0xA3]), "a WebM (EBML) file")
 
-        let stopped = session.dataHome.appendingPathComponent("stopped.mp4")
-        try bus.answer(stopped.absoluteString)
-        try session.key(18, modifiers: 5)
+        // The menu's own entry, taken with the pen, asks for a video alone.
+        let stopped = session.dataHome.appendingPathComponent("stopped")
+        try bus.answer("\(stopped.absoluteString) current_filter=Time-lapse_video_(MP4)")
+        let layout = ToolbarLayout(width: Double(try #require(session.image).width), showsClose: true)
+        let more = try #require(layout.buttons.first { $0.action == .more })
+        let entry = try #require(layout.menu.first { $0.action == .timeLapse })
+        try session.pen([(more.x + 20, 24)])
+        try session.pen([(entry.x + 20, entry.y + 20)])
+        let asked = try #require(bus.nextDialog())
+        #expect(asked.hasPrefix("SaveFile title=Export a Time-lapse"), "\(asked)")
         #expect(session.pump(until: { session.log.contains("Making the time-lapse stopped.mp4") }), "\(session.log)")
         try session.key(1)  // Escape
         #expect(

@@ -65,6 +65,8 @@ public enum Request: Equatable, Sendable {
     case close
     /// Write the drawing as a PNG image, asking where and how.
     case exportPNG
+    /// Make a video of the drawing being made, asking where.
+    case exportTimeLapse
     /// Start a new drawing of `size` on `background` paper (in a window of its own).
     case newDocument(size: Size, background: Color)
     /// Ask for a drawing to open.

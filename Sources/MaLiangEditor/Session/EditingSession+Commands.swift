@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
     /// Everything is saved as it happens; the shell says so (or tries again when saving failed).
     case save
     case exportPNG, paste, fullscreen
+    /// A video of the drawing being made, asking where.
+    case exportTimeLapse
     /// A new drawing in a new window, another drawing (a file dialog), this one under another name.
     case newDocument, open, saveAs
     /// The list of keys and gestures (F1 or ?), shown or hidden.
@@ -70,6 +72,7 @@ extension EditingSession {
             effects.append(selectNone())
         case .save: effects.requests.append(.save)
         case .exportPNG: effects.requests.append(.exportPNG)
+        case .exportTimeLapse: effects.requests.append(.exportTimeLapse)
         case .newDocument: return toggleNewDrawingPanel()
         case .open: effects.requests.append(.open)
         case .saveAs: effects.requests.append(.saveAs)
@@ -195,6 +198,7 @@ extension EditingSession {
         case .select: perform(.selectTool)
         case .fill: perform(.fillTool)
         case .export: perform(.exportPNG)
+        case .timeLapse: perform(.exportTimeLapse)
         case .newDocument: perform(.newDocument)
         case .open: perform(.open)
         case .saveAs: perform(.saveAs)

@@ -37,6 +37,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case fill
         /// A new drawing, another drawing, this drawing under another name (in the menu, with export).
         case newDocument, open, saveAs
+        /// A video of the drawing being made (in the menu).
+        case timeLapse
         /// Our own title bar's window buttons, when the compositor draws none.
         case minimize, maximize, close
         /// Opens the menu: the file actions and the buttons a narrow window has no room for.
@@ -60,7 +62,7 @@ public struct ToolbarLayout: Equatable, Sendable {
     }
 
     /// What the menu always holds, first.
-    public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export]
+    public static let menuOnly: [Action] = [.newDocument, .open, .saveAs, .export, .timeLapse]
 
     /// Which buttons stay on a narrow strip first: undo and redo, the brushes, the colour panel, the brush editor,
     /// the colours, the picker, the selection and fill tools, the layers, size, fit, symmetry, then the rest as they

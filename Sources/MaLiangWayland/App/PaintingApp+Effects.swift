@@ -80,6 +80,7 @@ extension PaintingApp: FrameScheduler {
         case .toggleFullscreen: window.toggleFullscreen()
         case .close: running = false
         case .exportPNG: exportPNG()
+        case .exportTimeLapse: exportTimeLapse()
         case .newDocument(let size, let background): newDocument(size: size, background: background)
         case .open: openDocument()
         case .saveAs: saveAs()

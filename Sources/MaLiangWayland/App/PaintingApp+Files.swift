@@ -172,7 +172,7 @@ extension PaintingApp {
     }
 
     /// Where a dialog starts: the drawing's folder, unless that is the app's own folder of drawings.
-    private var suggestedFolder: URL? {
+    var suggestedFolder: URL? {
         let folder = file.url.deletingLastPathComponent()
         return folder == AutosaveLocation.url().deletingLastPathComponent() ? nil : folder
     }

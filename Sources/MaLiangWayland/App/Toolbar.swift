@@ -94,7 +94,7 @@ final class Toolbar {
             (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
             (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
             (.open, .open), (.saveAs, .saveAs), (.layers, .layers), (.mirrorView, .mirrorView), (.symmetry, .symmetry),
-            (.select, .select), (.fill, .fill),
+            (.select, .select), (.fill, .fill), (.timeLapse, .timeLapse),
         ]
         for (action, icon) in vectors {
             guard let rgba = icon.render(pixels: pixels) else { continue }

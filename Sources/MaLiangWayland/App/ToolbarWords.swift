@@ -30,14 +30,15 @@ enum ToolbarWords {
         case .fill:
             "Fill a closed shape with the colour (G; T this layer or all layers, R the gaps it closes)"
         case .layers: "Layers: new, copy, delete, order, show, lock, opacity, blend (F6)"
-        case .export: "Export as PNG or OpenRaster… (Ctrl+Shift+E)"
+        case .export: "Export as PNG, OpenRaster or a time-lapse video… (Ctrl+Shift+E)"
+        case .timeLapse: "Export a time-lapse: a video of the drawing being made, stroke by stroke…"
         case .newDocument: "New drawing: its size and paper, in a new window (Ctrl+N)"
         case .open: "Open a drawing… (Ctrl+O)"
         case .saveAs: "Save as… (Ctrl+Shift+S)"
         case .minimize: "Minimise"
         case .maximize: "Maximise, or back (a double press on the toolbar does the same)"
         case .close: "Close"
-        case .more: "Menu: new, open, save as, export, and what the toolbar has no room for"
+        case .more: "Menu: new, open, save as, export, time-lapse, and what the toolbar has no room for"
         }
     }
 

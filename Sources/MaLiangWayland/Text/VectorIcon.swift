@@ -100,6 +100,16 @@ extension VectorIcon {
         return icon
     }
 
+    /// A film frame with a play mark: a video of the drawing being made.
+    static var timeLapse: VectorIcon {
+        var icon = VectorIcon()
+        icon.path([(7, 10), (33, 10), (33, 30), (7, 30)], closed: true)
+        icon.stroke(width: 2.2)
+        icon.path([(17, 14.5), (26, 20), (17, 25.5)], closed: true)
+        icon.fill()
+        return icon
+    }
+
     static var close: VectorIcon {
         var icon = VectorIcon()
         icon.path([(12, 12), (28, 28)])
