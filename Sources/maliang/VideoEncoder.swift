@@ -86,6 +86,12 @@ final class VideoEncoder {
             try? FileManager.default.removeItem(at: partial)
             throw Failure(description: "the video failed: \(Self.text(error))")
         }
+        // On disk before it takes the name: a crash then leaves the old file or the new, never an empty one.
+        let written = open(partial.path, O_RDONLY)
+        if written >= 0 {
+            fsync(written)
+            close(written)
+        }
         guard rename(partial.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: partial)
