@@ -17,8 +17,9 @@ let usage = """
     (WAYLAND_DISPLAY); the other commands run without one. MALIANG_LOG=1 writes what happens to standard error.
 
     Commands:
-      info FILE            Describe a .maliang document or a MaLiang folder: size, strokes, chartlets, images,
-                           brushes, format version, and what could not be read (left out, kept in the file).
+      info FILE            Describe a .maliang document, a MaLiang folder or an OpenRaster file: size, strokes,
+                           chartlets, images, layers, brushes, format version, and what could not be read (left
+                           out, kept in the file) or would not come in as an OpenRaster file means it.
       import MALIANG_FOLDER|IN.ora -o FILE.maliang
                            Import a folder written by MaLiang on iOS (info, content, textures/), or an
                            OpenRaster file from Krita, GIMP or MyPaint (each layer a layer holding its pixels as

@@ -7,13 +7,21 @@ import MaLiangVulkan
 /// `maliang info`, `maliang import`, `maliang export`.
 enum DocumentCommands {
     static func info(_ arguments: [String]) throws {
-        guard arguments.count == 1 else { throw UsageError("usage: maliang info FILE.maliang|MALIANG_FOLDER") }
+        guard arguments.count == 1 else {
+            throw UsageError("usage: maliang info FILE.maliang|MALIANG_FOLDER|IN.ora")
+        }
         let url = URL(fileURLWithPath: arguments[0])
         let document: Document
         var schema = "MaLiang folder"
         var leftOut: [String] = []
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        if url.pathExtension.lowercased() == "ora" {
+            // As it would come in: what cannot be shown as the file means it is listed as left out.
+            let imported = try OpenRasterImporter.read(url)
+            document = imported.document
+            schema = "OpenRaster"
+            leftOut = imported.notes
+        } else if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             document = try FolderImporter.read(url)
         } else {
             let file = try DocumentFile.open(at: url, readOnly: true)
@@ -58,7 +66,10 @@ enum DocumentCommands {
         for (name, count) in brushes.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(count) stroke\(count == 1 ? "" : "s")")
         }
-        if !leftOut.isEmpty {
+        if schema == "OpenRaster", !leftOut.isEmpty {
+            print("as it would be imported:")
+            for line in leftOut { print("  \(line)") }
+        } else if !leftOut.isEmpty {
             print("left out (unreadable, kept in the file): \(leftOut.count)")
             for line in leftOut { print("  \(line)") }
         }

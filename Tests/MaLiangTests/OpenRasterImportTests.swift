@@ -119,6 +119,10 @@ struct OpenRasterImportTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("“Dodge” blends as svg:color-dodge, which MaLiang cannot show"))
         #expect(run.output.contains("1 layer group was opened"))
+        // maliang info tells the same before anything is imported.
+        let info = try maliang(["info", ora.path])
+        #expect(info.status == 0 && info.output.contains("format: OpenRaster"), "\(info.output)")
+        #expect(info.output.contains("Shadow (multiply, 80 %): 1 element") && info.output.contains("svg:color-dodge"))
         let file = try DocumentFile.open(at: imported, readOnly: true)
         let document = file.document
         file.close()
