@@ -25,6 +25,8 @@ public final class ScriptedCompositor {
         case fractionalScaleManager = "wp_fractional_scale_manager_v1"
         /// xdg-foreign: windows exported for other programs' dialogs to stand on.
         case exporter = "zxdg_exporter_v2"
+        /// xdg-foreign's first version, all mutter 43 (Debian 12's GNOME) offers.
+        case exporterV1 = "zxdg_exporter_v1"
 
         /// What a compositor without fractional scaling offers (the default).
         public static let standard: [Global] = [
@@ -125,6 +127,7 @@ public final class ScriptedCompositor {
             case .viewporter: advertiseViewporter()
             case .fractionalScaleManager: advertiseFractionalScaleManager()
             case .exporter: advertiseExporter()
+            case .exporterV1: advertiseExporterV1()
             }
         advertised.append((global, handle))
     }

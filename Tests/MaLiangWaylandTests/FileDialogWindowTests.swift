@@ -51,6 +51,22 @@ import WaylandTestSupport
         #expect(session.terminate() == 0, "\(session.log)")
     }
 
+    /// On a compositor with only xdg-foreign's first version (mutter 43, Debian 12's GNOME), dialogs still stand
+    /// on the window.
+    @Test func dialogsStandOnTheWindowThroughTheFirstVersionOfXdgForeign() throws {
+        let bus = try DesktopPortalBus(scheme: 1)
+        var options = ScriptedCompositor.Options()
+        options.globals = ScriptedCompositor.Global.standard.filter { $0 != .exporter } + [.exporterV1]
+        let session = try AppSession.withTablet(
+            options: options, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try bus.answer("cancel")
+        try session.key(24, modifiers: 4)  // Ctrl+O
+        let dialog = try #require(bus.nextDialog())
+        let handle = try #require(session.compositor.focusedToplevel?.surface.exportedHandle)
+        #expect(dialog.hasSuffix(" parent=wayland:\(handle)"), "\(dialog)")
+        #expect(session.terminate() == 0, "\(session.log)")
+    }
+
     /// With the OpenRaster filter chosen (a name typed without its extension), Ctrl+Shift+E writes the layers kept.
     @Test func exportWithTheOpenRasterFilterKeepsTheLayers() throws {
         let bus = try DesktopPortalBus(scheme: 1)

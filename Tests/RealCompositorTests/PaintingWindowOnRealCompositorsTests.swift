@@ -70,6 +70,13 @@ import WaylandTestSupport
             "\(kind): the window never presented:\n\(app.output)\n\(compositor.log.suffix(2000))")
         let expected = kind == .sway || kind == .kwin ? "server-side decorations" : "client-side decorations"
         #expect(app.output.contains(expected), "\(kind): \(app.output)")
+        // GNOME and KDE tie the portal's file dialogs to the window (mutter 43 through xdg-foreign's first version).
+        if kind == .mutter || kind == .kwin {
+            #expect(!app.output.contains("file dialogs are not tied to the window"), "\(kind): \(app.output)")
+        }
+        if kind == .mutter {
+            #expect(app.output.contains("file dialogs are tied through zxdg_exporter_v1"), "\(app.output)")
+        }
         app.process.terminate()
         #expect(app.waitForExit() == 0, "\(kind): \(app.output)")
         // The drawing is intact: the file opens and passes its integrity check.

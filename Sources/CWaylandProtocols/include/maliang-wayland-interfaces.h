@@ -124,6 +124,16 @@ static inline const struct wl_interface *mlwl_zxdg_exported_v2_interface(void) {
 extern const struct wl_interface zxdg_imported_v2_interface;
 static inline const struct wl_interface *mlwl_zxdg_imported_v2_interface(void) { return &zxdg_imported_v2_interface; }
 
+/* xdg_foreign_unstable_v1 */
+extern const struct wl_interface zxdg_exporter_v1_interface;
+static inline const struct wl_interface *mlwl_zxdg_exporter_v1_interface(void) { return &zxdg_exporter_v1_interface; }
+extern const struct wl_interface zxdg_importer_v1_interface;
+static inline const struct wl_interface *mlwl_zxdg_importer_v1_interface(void) { return &zxdg_importer_v1_interface; }
+extern const struct wl_interface zxdg_exported_v1_interface;
+static inline const struct wl_interface *mlwl_zxdg_exported_v1_interface(void) { return &zxdg_exported_v1_interface; }
+extern const struct wl_interface zxdg_imported_v1_interface;
+static inline const struct wl_interface *mlwl_zxdg_imported_v1_interface(void) { return &zxdg_imported_v1_interface; }
+
 /* wlr_virtual_pointer_unstable_v1 */
 extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
 static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }

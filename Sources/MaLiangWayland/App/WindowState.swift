@@ -11,8 +11,9 @@ final class WindowState {
     let toplevel: XdgToplevel
     var decoration: ZxdgToplevelDecorationV1?
     var viewport: WpViewport?
-    /// The window exported for other programs' windows (the portal's file dialogs) to stand on.
-    private var exported: ZxdgExportedV2?
+    /// Ends the window's export for other programs' windows (the portal's file dialogs) to stand on; it holds the
+    /// exported object (xdg-foreign's second version, or its first on mutter 43).
+    private var unexport: (() -> Void)?
     /// The exported window's handle, once the compositor gave it ("wayland:" and it is a portal's parent_window).
     private(set) var exportedHandle: String?
     var fractionalScale: WpFractionalScaleV1?
@@ -66,7 +67,13 @@ final class WindowState {
             exported.onEvent = { [unowned self] event in
                 if case .handle(let handle) = event { exportedHandle = handle }
             }
-            self.exported = exported
+            unexport = { exported.destroy() }
+        } else if let exporter = globals.exporterV1 {
+            let exported = exporter.export(surface: surface)
+            exported.onEvent = { [unowned self] event in
+                if case .handle(let handle) = event { exportedHandle = handle }
+            }
+            unexport = { exported.destroy() }
         }
         if let viewporter, let fractional {
             viewport = viewporter.getViewport(surface: surface)
@@ -178,7 +185,8 @@ final class WindowState {
     }
 
     func destroy() {
-        exported?.destroy()
+        unexport?()
+        unexport = nil
         fractionalScale?.destroy()
         viewport?.destroy()
         decoration?.destroy()

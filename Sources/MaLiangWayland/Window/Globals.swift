@@ -38,6 +38,9 @@ final class Globals {
         Requirement(
             interface: ZxdgExporterV2.interfaceName, minimum: 1, maximum: 1,
             fallback: "file dialogs are not tied to the window"),
+        // Bound only without the second version (mutter 43 offers only this one); without either, the second's
+        // note says what is lost.
+        Requirement(interface: ZxdgExporterV1.interfaceName, minimum: 1, maximum: 1, fallback: nil),
     ]
 
     struct MissingGlobal: Error, CustomStringConvertible {
@@ -54,6 +57,8 @@ final class Globals {
     private(set) var gestures: ZwpPointerGesturesV1?
     /// Hands out a handle of the window that another program's window (a file dialog) can be made a child of.
     private(set) var exporter: ZxdgExporterV2?
+    /// The same, from a compositor that offers only xdg-foreign's first version.
+    private(set) var exporterV1: ZxdgExporterV1?
     /// Lines for the log: optional globals missing, and what that costs.
     private(set) var notes: [String] = []
 
@@ -69,9 +74,12 @@ final class Globals {
         fractionalScaleManager = optional(WpFractionalScaleManagerV1.self)
         gestures = optional(ZwpPointerGesturesV1.self)
         exporter = optional(ZxdgExporterV2.self)
+        if exporter == nil { exporterV1 = optional(ZxdgExporterV1.self) }
         for requirement in Self.table where requirement.fallback != nil {
             let name = requirement.interface
-            if !registry.globals.values.contains(where: { $0.interface == name }) {
+            if name == ZxdgExporterV2.interfaceName, exporterV1 != nil {
+                notes.append("the compositor has no \(name): file dialogs are tied through zxdg_exporter_v1")
+            } else if !registry.globals.values.contains(where: { $0.interface == name }) {
                 notes.append("the compositor has no \(name): \(requirement.fallback ?? "")")
             }
         }
