@@ -57,6 +57,19 @@ final class VideoEncoder {
         guard frame.width == width, frame.height == height, case .rgba8(var bytes) = frame.pixels else {
             throw Failure(description: "a frame of \(frame.width)×\(frame.height) in a \(width)×\(height) video")
         }
+        // A frame on opaque paper (most) goes as it is: flattening it would copy it first.
+        let opaque = bytes.withUnsafeBufferPointer { pixels in
+            stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 }
+        }
+        if !opaque { Self.flattenOverWhite(&bytes) }
+        var error = [CChar](repeating: 0, count: 512)
+        let status = bytes.withUnsafeBufferPointer { pixels in
+            mlvideo_push(video, pixels.baseAddress, width * 4, &error, error.count)
+        }
+        guard status == 0 else { throw Failure(description: "the video failed: \(Self.text(error))") }
+    }
+
+    private static func flattenOverWhite(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBufferPointer { pixels in
             var index = 3
             while index < pixels.count {
@@ -70,11 +83,6 @@ final class VideoEncoder {
                 index += 4
             }
         }
-        var error = [CChar](repeating: 0, count: 512)
-        let status = bytes.withUnsafeBufferPointer { pixels in
-            mlvideo_push(video, pixels.baseAddress, width * 4, &error, error.count)
-        }
-        guard status == 0 else { throw Failure(description: "the video failed: \(Self.text(error))") }
     }
 
     /// Completes the file and puts it in place (replacing what was there only now, whole).

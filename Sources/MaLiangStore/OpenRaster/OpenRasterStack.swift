@@ -10,7 +10,7 @@ import Foundation
 /// the file holds that MaLiang cannot show.
 struct OpenRasterStack {
     /// One layer as the stack places it; `source` is the name of its picture in the archive.
-    struct Entry: Equatable {
+    struct Entry {
         var name: String
         var source: String
         var x: Int

@@ -75,9 +75,6 @@ final class ZipReader {
         if let archive { zip_discard(archive) }
     }
 
-    /// Whether an entry is called `name`.
-    func contains(_ name: String) -> Bool { names.contains(name) }
-
     /// The unpacked bytes of the entry called `name`, or nil when there is none; throws when the entry is larger
     /// than `limit` (or the archive's limits), damaged, or says it is smaller than it is.
     func read(_ name: String, limit: Int? = nil) throws(StoreError) -> Data? {

@@ -21,7 +21,7 @@ final class TimeLapseJob {
     var onProgress: ((Int) -> Void)?
     var onEnd: ((Ending) -> Void)?
     private let child: pid_t
-    private var pipe: Int32
+    private let pipe: Int32
     private var token: Int?
     private let loop: EventLoop
     private var pending = Data()
@@ -36,41 +36,18 @@ final class TimeLapseJob {
             throw Failure(description: "cannot start the time-lapse: \(String(cString: strerror(errno)))")
         }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // SIGINT starts blocked: a cancel that comes before the command is ready to stop cleanly waits for it (it
-        // unblocks SIGINT once it is).
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGINT)
-        posix_spawnattr_setsigmask(&attributes, &blocked)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // Only standard output and error go with it, both into the pipe: none of this window's descriptors.
-        WindowLauncher.closeOnExec()
-        let arguments = [program, "timelapse", document.path, "-o", output.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["MALIANG_PROGRESS"] = "lines"
-        let variables = environment.map { "\($0.key)=\($0.value)" }
-        var argumentPointers = arguments.map { strdup($0) } + [nil]
-        var environmentPointers = variables.map { strdup($0) } + [nil]
-        defer { for pointer in argumentPointers + environmentPointers { free(pointer) } }
-        var child: pid_t = 0
-        let result = posix_spawn(&child, program, &actions, &attributes, &argumentPointers, &environmentPointers)
+        // unblocks SIGINT once it is). Its standard output and error both go into the pipe.
+        let spawned = WindowLauncher.spawn(
+            ["timelapse", document.path, "-o", output.path], blocked: [SIGINT], outputTo: ends[1],
+            environment: ["MALIANG_PROGRESS": "lines"])
         close(ends[1])
-        guard result == 0 else {
+        let child: pid_t
+        switch spawned {
+        case .success(let started): child = started
+        case .failure(let error):
             close(ends[0])
-            throw Failure(description: "cannot start the time-lapse: \(String(cString: strerror(result)))")
+            throw Failure(description: "cannot start the time-lapse: \(error)")
         }
         self.child = child
         pipe = ends[0]
