@@ -47,7 +47,15 @@ enum InputEventFuzzing {
                         device: .mouse, phase: phase, tool: .mouse, x: x, y: y, buttons: mouse, time: time,
                         received: time))
             case 6:
-                let keysym = input.byte() < 200 ? UInt32(input.byte()) : input.uint32()
+                // Mostly ASCII, sometimes the menu's keys (F10, arrows, Home, End, Return, Escape), else anything.
+                let menuKeys: [UInt32] = [
+                    0xffc7, 0xff67, 0xff51, 0xff52, 0xff53, 0xff54, 0xff50, 0xff57, 0xff0d, 0xff1b,
+                ]
+                let choice = input.byte()
+                let keysym =
+                    choice < 180
+                    ? UInt32(input.byte())
+                    : choice < 230 ? menuKeys[Int(input.byte()) % menuKeys.count] : input.uint32()
                 let bits = input.byte()
                 // Keys go through the core's routing (panels, names being typed, shortcuts), with any text.
                 let text = bits & 8 == 0 ? "" : String(UnicodeScalar(UInt8(truncatingIfNeeded: keysym)))
@@ -91,6 +99,13 @@ enum InputEventFuzzing {
         }
         _ = session.finishContacts()
         check(session.document)
+        if let focus = session.panels.menuFocus,
+            !session.panels.isMenuOpen || !session.toolbar.menu.indices.contains(focus)
+        {
+            violated(
+                "the menu's focus \(focus) with \(session.toolbar.menu.count) items, open: \(session.panels.isMenuOpen)"
+            )
+        }
         guard session.document.layer(session.currentLayer) != nil else {
             violated("the current layer \(session.currentLayer) is not in the document")
         }

@@ -13,7 +13,8 @@ import Testing
         let layout = ToolbarLayout(width: 1510, showsClose: true)
         #expect(layout.buttons.map(\.action) == everyAction + [.more, .minimize, .maximize, .close])
         #expect(
-            layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export, .timeLapse] && layout.menuFrame != nil)
+            layout.menu.map(\.action) == [.newDocument, .open, .saveAs, .export, .timeLapse, .help]
+                && layout.menuFrame != nil)
         #expect(layout.buttons.first?.x == ToolbarLayout.gap)
         #expect(layout.buttons.last?.x == 1510 - ToolbarLayout.button - ToolbarLayout.gap)
         // At 1280 with our own window buttons "lighter", "darker" (the brush editor's opacity does the same), fit
@@ -22,10 +23,11 @@ import Testing
         let common = ToolbarLayout(width: 1280, showsClose: true)
         #expect(
             common.menu.map(\.action) == [
-                .newDocument, .open, .saveAs, .export, .timeLapse, .lighter, .darker, .fit, .mirrorView, .symmetry,
+                .lighter, .darker, .newDocument, .open, .saveAs, .export, .timeLapse, .fit, .mirrorView, .symmetry,
+                .help,
             ])
         let served = ToolbarLayout(width: 1280, showsClose: false)
-        #expect(served.menu.map(\.action) == ToolbarLayout.menuOnly + [.darker, .mirrorView])
+        #expect(served.menu.map(\.action) == [.darker] + ToolbarLayout.menuOnly + [.mirrorView, .help])
     }
 
     @Test(arguments: [1100.0, 900, 800, 640, 480, 400, 360, 320, 200], [true, false])
@@ -33,13 +35,17 @@ import Testing
         let layout = ToolbarLayout(width: width, showsClose: showsClose)
         let onStrip = layout.buttons.map(\.action).filter { ![.minimize, .maximize, .close, .more].contains($0) }
         let inMenu = layout.menu.map(\.action)
-        #expect(Array(inMenu.prefix(ToolbarLayout.menuOnly.count)) == ToolbarLayout.menuOnly)
-        let overflow = inMenu.dropFirst(ToolbarLayout.menuOnly.count)
+        #expect(inMenu.filter { ToolbarLayout.menuOnly.contains($0) } == ToolbarLayout.menuOnly && inMenu.last == .help)
+        let overflow = inMenu.filter { !ToolbarLayout.menuOnly.contains($0) && $0 != .help }
         #expect((onStrip + overflow).sorted { "\($0)" < "\($1)" } == everyAction.sorted { "\($0)" < "\($1)" })
         #expect(layout.buttons.map(\.action).contains(.more))
         for (_, x) in layout.buttons { #expect(x >= 0 && x + ToolbarLayout.button <= width, "strip at \(x)") }
-        for (_, x, y) in layout.menu {
-            #expect(x >= 0 && x + ToolbarLayout.button <= width && y >= ToolbarLayout.height, "menu at \(x), \(y)")
+        for item in layout.menu {
+            #expect(
+                item.x >= 0 && item.x + item.width <= max(width, ToolbarMenu.cell + 8)
+                    && item.y >= ToolbarLayout.height,
+                "menu at \(item.x), \(item.y)")
+            #expect(item.width >= ToolbarMenu.cell && item.height >= ToolbarMenu.cell, "\(item.action) is too small")
         }
         #expect(
             layout.buttons.suffix(showsClose ? 4 : 1).map(\.action)
@@ -47,7 +53,7 @@ import Testing
         // Undo and redo stay on the strip as long as there is room for anything.
         if width >= 360 { #expect(onStrip.contains(.undo) && onStrip.contains(.redo)) }
         // Every menu button is found where it is drawn.
-        for (action, x, y) in layout.menu { #expect(layout.menuAction(atX: x + 20, y: y + 20) == action) }
+        for item in layout.menu { #expect(layout.menuAction(atX: item.x + 20, y: item.y + 20) == item.action) }
     }
 
     @Test func theMenuOpensOnMoreAndAPressInItActsAndClosesIt() throws {
@@ -68,6 +74,65 @@ import Testing
         let effects = session.drag(&mouse, [(300, 400), (350, 420)])
         #expect(!session.panels.isMenuOpen && effects.redraw)
         #expect(session.document.elements.isEmpty)
+    }
+}
+
+/// The ☰ menu: words for actions, pictures for brushes and colours, and within the window's height.
+@Suite struct ToolbarMenuTests {
+    @Test func actionsAreRowsOfWordsAndPicturesAreButtonsAboveThem() {
+        let layout = ToolbarLayout(width: 600, height: 900, showsClose: true)
+        let pictures = layout.menu.filter { !$0.isWorded }
+        let rows = layout.menu.filter(\.isWorded)
+        #expect(!pictures.isEmpty && pictures.allSatisfy { ToolbarMenu.isPicture($0.action) })
+        #expect(rows.allSatisfy { !ToolbarMenu.isPicture($0.action) } && rows.last?.action == .help)
+        #expect(pictures.map(\.y).max()! < rows.map(\.y).min()!)
+        // Rows are as wide as the menu, one under the other, a fingertip high.
+        let frame = layout.menuFrame!
+        #expect(rows.allSatisfy { $0.width == frame.width - 8 && $0.height == ToolbarMenu.cell })
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $1.y - $0.y == ToolbarMenu.cell })
+        // It ends under the menu button.
+        let more = layout.buttons.first { $0.action == .more }!
+        #expect(frame.x + frame.width == more.x + ToolbarLayout.button + ToolbarLayout.gap)
+    }
+
+    @Test(arguments: [300.0, 400, 500, 640])
+    func aLowWindowTurnsTheStripsRowsIntoButtonsAndKeepsTheFileActionsInWords(height: Double) {
+        let layout = ToolbarLayout(width: 400, height: height, showsClose: true)
+        let frame = layout.menuFrame!
+        let worded = layout.menu.filter(\.isWorded).map(\.action)
+        #expect(worded == ToolbarLayout.menuOnly + [.help] || frame.y + frame.height <= height)
+        #expect(ToolbarLayout.menuOnly.allSatisfy(worded.contains) && worded.contains(.help))
+        let tall = ToolbarLayout(width: 400, height: 2000, showsClose: true)
+        #expect(Set(layout.menu.map(\.action)) == Set(tall.menu.map(\.action)))
+        if height >= 640 { #expect(frame.y + frame.height <= height) }
+    }
+
+    @Test func theKeyboardOpensWalksAndClosesTheMenu() throws {
+        let session = try makeSession()
+        _ = session.resize(WindowMetrics(width: 600, height: 700, scale: 1, showsClose: true))
+        let items = session.toolbar.menu
+        _ = session.handle(KeyEvent(keysym: Keysym.f10))
+        #expect(session.panels.isMenuOpen && session.panels.menuFocus == 0)
+        _ = session.handle(KeyEvent(keysym: Keysym.up))
+        #expect(session.panels.menuFocus == items.count - 1 && items.last?.action == .help)
+        let effects = session.handle(KeyEvent(keysym: Keysym.returnKey))
+        #expect(effects.requests.contains(.toggleShortcuts) && !session.panels.isMenuOpen)
+        #expect(session.panels.menuFocus == nil)
+
+        // Down from the top reaches red; Return paints with it.
+        _ = session.handle(KeyEvent(keysym: Keysym.f10))
+        let red = try #require(items.firstIndex { $0.action == .color(1) })
+        for _ in 0..<red { _ = session.handle(KeyEvent(keysym: Keysym.down)) }
+        _ = session.handle(KeyEvent(keysym: Keysym.returnKey))
+        #expect(session.style.color == ToolbarLayout.colors[1] && !session.panels.isMenuOpen)
+
+        // Escape closes it and does nothing else; another key closes it and does what it does.
+        _ = session.handle(KeyEvent(keysym: Keysym.f10))
+        _ = session.handle(KeyEvent(keysym: Keysym.escape))
+        #expect(!session.panels.isMenuOpen)
+        _ = session.handle(KeyEvent(keysym: Keysym.f10))
+        _ = session.handle(KeyEvent(keysym: Keysym.character("h")))
+        #expect(!session.panels.isMenuOpen && session.view.mirrored)
     }
 }
 
@@ -104,6 +169,6 @@ import Testing
     func anyWidthLaysOutWithoutTrapping(width: Double) {
         let layout = ToolbarLayout(width: width, showsClose: true)
         #expect(!layout.buttons.isEmpty)
-        for (_, x, y) in layout.menu { #expect(x.isFinite && y.isFinite) }
+        for item in layout.menu { #expect(item.x.isFinite && item.y.isFinite) }
     }
 }

@@ -33,7 +33,16 @@ public enum Keysym {
     public static let f1: UInt32 = 0xffbe
     public static let f5: UInt32 = 0xffc2
     public static let f6: UInt32 = 0xffc3
+    public static let f10: UInt32 = 0xffc7
     public static let f11: UInt32 = 0xffc8
+    public static let left: UInt32 = 0xff51
+    public static let up: UInt32 = 0xff52
+    public static let right: UInt32 = 0xff53
+    public static let down: UInt32 = 0xff54
+    public static let home: UInt32 = 0xff50
+    public static let end: UInt32 = 0xff57
+    /// The keyboard's menu key.
+    public static let menu: UInt32 = 0xff67
 
     /// The keysym of a lower-case letter, digit or printable ASCII character.
     public static func character(_ character: Character) -> UInt32 {

@@ -10,7 +10,12 @@ public struct PanelState {
     /// The panel open, if any.
     public internal(set) var open: Panel?
     /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
-    public internal(set) var isMenuOpen = false
+    public internal(set) var isMenuOpen = false {
+        didSet { if !isMenuOpen { menuFocus = nil } }
+    }
+    /// The menu's item the keyboard is on (an index into ``ToolbarLayout/menu``); nil when the arrows have not
+    /// been used since it opened.
+    public internal(set) var menuFocus: Int?
 
     // The colour panel.
     /// The current colour as the wheel holds it: a grey keeps the hue it came from.

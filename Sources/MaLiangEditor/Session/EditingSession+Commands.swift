@@ -199,6 +199,7 @@ extension EditingSession {
         case .fill: perform(.fillTool)
         case .export: perform(.exportPNG)
         case .timeLapse: perform(.exportTimeLapse)
+        case .help: perform(.shortcuts)
         case .newDocument: perform(.newDocument)
         case .open: perform(.open)
         case .saveAs: perform(.saveAs)

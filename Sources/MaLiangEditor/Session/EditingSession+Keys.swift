@@ -1,11 +1,12 @@
-/// The keyboard, routed here like every other input: the New panel takes Escape and Return; a name being typed (a
-/// brush's, a layer's) takes every key that types; Space held pans; the colour panel takes hex digits; anything
-/// else is a shortcut (``KeyCommand``).
+/// The keyboard, routed here like every other input: the menu takes its keys (``menuKey(_:)``); the New panel
+/// takes Escape and Return; a name being typed (a brush's, a layer's) takes every key that types; Space held pans;
+/// the colour panel takes hex digits; anything else is a shortcut (``KeyCommand``).
 extension EditingSession {
     /// What a key does.
     public func handle(_ key: KeyEvent) -> Effects {
         let symbol = key.keysym
         let pressed = key.isPressed
+        if let effects = menuKey(key) { return effects }
         if pressed, symbol == Keysym.escape, let effects = closeNewDrawingPanel() { return effects }
         if pressed, Keysym.isEnter(symbol), let effects = confirmNewDrawing() { return effects }
         if pressed, !key.control, let typed = BrushEditorKey(keysym: symbol, text: key.text) {

@@ -16,6 +16,8 @@ extension EditingSession {
             effects.requests.append(.brushOutlineChanged)
         }
         window = metrics
+        // The menu's items move with the window's size: the keyboard starts again from none.
+        panels.menuFocus = nil
         snapToWholePixels()
         effects.redraw = true
         return effects

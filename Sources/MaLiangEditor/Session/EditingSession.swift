@@ -125,7 +125,9 @@ public final class EditingSession {
     }
 
     /// The toolbar as laid out for the window now.
-    public var toolbar: ToolbarLayout { ToolbarLayout(width: window.width, showsClose: window.showsClose) }
+    public var toolbar: ToolbarLayout {
+        ToolbarLayout(width: window.width, height: window.height, showsClose: window.showsClose)
+    }
 
     /// Whether a stroke is being drawn.
     public var isDrawing: Bool { live != nil }

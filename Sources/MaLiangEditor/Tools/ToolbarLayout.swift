@@ -2,9 +2,9 @@ import MaLiangCore
 
 /// Where the toolbar's buttons are: brushes and the brush editor, colours, the colour panel, the picker, size,
 /// opacity, the selection tool, undo, redo, fit, the mirrored view, symmetry, layers; at the right the
-/// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu holds the file
-/// actions (new, open, save as, export) and whatever the strip has no room for. The editing core hit-tests it; the
-/// shell draws it.
+/// menu button and — when the compositor draws no title bar — minimise, maximise and close. The menu
+/// (``ToolbarMenu``) holds the file actions (new, open, save as, export), whatever the strip has no room for, and
+/// help. The editing core hit-tests it; the shell draws it.
 public struct ToolbarLayout: Equatable, Sendable {
     /// Logical height of the strip.
     public static let height = 48.0
@@ -39,6 +39,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case newDocument, open, saveAs
         /// A video of the drawing being made (in the menu).
         case timeLapse
+        /// The keyboard shortcuts and gestures (in the menu; F1 does the same).
+        case help
         /// Our own title bar's window buttons, when the compositor draws none.
         case minimize, maximize, close
         /// Opens the menu: the file actions and the buttons a narrow window has no room for.
@@ -47,9 +49,10 @@ public struct ToolbarLayout: Equatable, Sendable {
 
     /// Each button on the strip and its left edge, logical pixels, left to right.
     public let buttons: [(action: Action, x: Double)]
-    /// The menu ``Action/more`` opens below it — the file actions, then the buttons the strip has no room for —
-    /// each with its top-left corner, logical pixels.
-    public let menu: [(action: Action, x: Double, y: Double)]
+    /// The menu ``Action/more`` opens below it: the file actions, the buttons the strip has no room for, help.
+    public let menuList: ToolbarMenu
+    /// The menu's items, top to bottom.
+    public var menu: [ToolbarMenu.Item] { menuList.items }
 
     /// The groups of buttons, in the order they stand.
     static var groups: [[Action]] {
@@ -79,12 +82,16 @@ public struct ToolbarLayout: Equatable, Sendable {
         return first + all.filter { !first.contains($0) }
     }
 
-    /// The layout for a window `width` logical pixels wide: every button on the strip when they fit; otherwise
-    /// as many as fit, by ``priority``, and the rest in the menu. The menu button and the window's buttons keep the
-    /// right edge; nothing is placed beyond a window wide enough for them and one more button.
-    public init(width: Double, showsClose: Bool) {
-        // A window of any width a compositor or a program may claim, NaN and infinities included.
+    /// The layout for a window `width` logical pixels wide (and tall enough for its whole menu).
+    public init(width: Double, showsClose: Bool) { self.init(width: width, height: 100_000, showsClose: showsClose) }
+
+    /// The layout for a window `width` × `height` logical pixels: every button on the strip when they fit;
+    /// otherwise as many as fit, by ``priority``, and the rest in the menu. The menu button and the window's buttons
+    /// keep the right edge; nothing is placed beyond a window wide enough for them and one more button.
+    public init(width: Double, height: Double, showsClose: Bool) {
+        // A window of any size a compositor or a program may claim, NaN and infinities included.
         let width = width.isFinite ? min(max(width, 0), 1_000_000) : 0
+        let height = height.isFinite ? min(max(height, 0), 1_000_000) : 0
         let right: [Action] = [.more] + (showsClose ? [.minimize, .maximize, .close] : [])
         let rightRoom = Double(right.count) * (Self.button + Self.gap)
         let all = Self.groups.flatMap { $0 }
@@ -106,7 +113,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         }
         buttons = items
         let moreX = items.first { $0.0 == .more }?.1 ?? Self.gap
-        menu = Self.menu(Self.menuOnly + overflow, under: moreX, width: width)
+        menuList = ToolbarMenu(
+            actions: Self.menuOnly + overflow, under: moreX, windowWidth: width, windowHeight: height)
     }
 
     /// `actions` (in group order) placed left to right with the gaps between groups; and where the next button
@@ -126,27 +134,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         return (items, x)
     }
 
-    /// The menu's buttons in rows under the strip, as wide as the window allows, ending under `moreX`'s button.
-    private static func menu(_ actions: [Action], under moreX: Double, width: Double) -> [(Action, Double, Double)] {
-        guard !actions.isEmpty else { return [] }
-        let step = button + gap
-        let columns = max(1, min(actions.count, Int((width - gap) / step)))
-        let menuWidth = Double(columns) * step + gap
-        let left = max(0, min(moreX + button + gap - menuWidth, width - menuWidth))
-        return actions.enumerated().map { index, action in
-            (action, left + gap + Double(index % columns) * step, height + gap + Double(index / columns) * step)
-        }
-    }
-
     /// The menu's panel, logical pixels.
-    public var menuFrame: (x: Double, y: Double, width: Double, height: Double)? {
-        guard let first = menu.first, let last = menu.map(\.x).max(), let lowest = menu.map(\.y).max() else {
-            return nil
-        }
-        let right = last + Self.button + Self.gap
-        let bottom = lowest + Self.button + Self.gap
-        return (first.x - Self.gap, Self.height, right - first.x + Self.gap, bottom - Self.height)
-    }
+    public var menuFrame: (x: Double, y: Double, width: Double, height: Double)? { menuList.frame }
 
     /// Whether a logical point is on the toolbar strip.
     public static func contains(y: Double) -> Bool { y >= 0 && y < height }
@@ -158,12 +147,10 @@ public struct ToolbarLayout: Equatable, Sendable {
     }
 
     /// The menu's button under a logical point, if any.
-    public func menuAction(atX x: Double, y: Double) -> Action? {
-        menu.first { x >= $0.x && x < $0.x + Self.button && y >= $0.y && y < $0.y + Self.button }?.action
-    }
+    public func menuAction(atX x: Double, y: Double) -> Action? { menuList.item(atX: x, y: y)?.action }
 
     public static func == (a: ToolbarLayout, b: ToolbarLayout) -> Bool {
         a.buttons.map(\.action) == b.buttons.map(\.action) && a.buttons.map(\.x) == b.buttons.map(\.x)
-            && a.menu.map(\.action) == b.menu.map(\.action)
+            && a.menu == b.menu
     }
 }

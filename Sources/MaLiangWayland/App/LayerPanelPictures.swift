@@ -109,14 +109,16 @@ final class LayerPanelPictures {
 
     private func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
 
+    static let vectorIcons = [
+        ("eye", VectorIcon.eye(open: true)), ("hidden", .eye(open: false)), ("locked", .lock(closed: true)),
+        ("unlocked", .lock(closed: false)),
+    ]
+
     /// The eye and lock pictures at `pixels` a side (drawn again when the panel's size on screen changes).
     private func drawIcons(pixels: Int) throws {
         guard pixels != iconPixels else { return }
         var drawn: [String: OverlayImage] = [:]
-        for (name, icon) in [
-            ("eye", VectorIcon.eye(open: true)), ("hidden", .eye(open: false)), ("locked", .lock(closed: true)),
-            ("unlocked", .lock(closed: false)),
-        ] {
+        for (name, icon) in Self.vectorIcons {
             guard let rgba = icon.render(pixels: pixels) else { continue }
             drawn[name] = try renderer.makeOverlay(premultiplied: rgba, width: pixels, height: pixels)
         }

@@ -28,11 +28,16 @@ extension PaintingApp: FrameScheduler {
         canvas.handle(event)
     }
 
-    /// Notes which toolbar button the pointer or a hovering pen rests on: its tooltip shows after
-    /// ``Toolbar/tooltipDelay`` and goes as soon as it moves off the button or presses.
+    /// Notes which toolbar button or menu item the pointer or a hovering pen rests on: it is shaded in the menu at
+    /// once, and its tooltip shows after ``Toolbar/tooltipDelay`` and goes as soon as it moves off or presses.
     private func trackHover(_ event: InputEvent) {
-        let over = event.phase == .hover ? session.toolbar.action(atX: event.x, y: event.y) : nil
+        let layout = session.toolbar
+        let over =
+            event.phase == .hover
+            ? layout.action(atX: event.x, y: event.y)
+                ?? (session.panels.isMenuOpen ? layout.menuAction(atX: event.x, y: event.y) : nil) : nil
         guard over != chrome.hover?.action else { return }
+        if session.panels.isMenuOpen { presenter.request() }
         let wasShown = tooltipShown
         if let tooltipTimer = chrome.tooltipTimer { loop.cancel(tooltipTimer) }
         chrome.tooltipTimer = nil

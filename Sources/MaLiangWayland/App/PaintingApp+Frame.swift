@@ -47,6 +47,7 @@ extension PaintingApp {
                 size: brush?.pointSize, opacity: brush?.opacity, zoom: session.view.scale,
                 mirrored: session.view.mirrored),
             tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.panels.isMenuOpen,
+            menuFocus: session.panels.menuFocus, hover: chrome.hover?.action,
             currentColor: session.style.color,
             colorPanel: session.panels.isOpen(.color)
                 ? ColorPanelView(

@@ -26,6 +26,7 @@ final class ShortcutSheet {
         ("Delete", "Delete the selected image"), ("Ctrl+Delete", "Clear the drawing (undo brings it back)"),
         ("Ctrl+N / Ctrl+O", "New drawing / open a drawing"), ("Ctrl+Shift+S", "Save as (and go on there)"),
         ("Ctrl+Shift+E", "Export as PNG or OpenRaster"), ("Ctrl+S", "Save now (every stroke is saved anyway)"),
+        ("F10, then arrows, Return", "The menu: move through it, do the item, Escape closes"),
         ("F11", "Full screen"), ("F1, ?", "This list"),
     ]
 

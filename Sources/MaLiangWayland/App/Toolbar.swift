@@ -20,6 +20,10 @@ final class Toolbar {
         var tooltip: ToolbarLayout.Action?
         /// The menu of the buttons the strip has no room for is open.
         var menuOpen = false
+        /// The menu's item the keyboard is on.
+        var menuFocus: Int?
+        /// The button or menu item under the pointer or a hovering pen.
+        var hover: ToolbarLayout.Action?
         /// The brush's colour, shown in the colour-wheel button.
         var currentColor = Color.black
         /// The colour panel, when it is open.
@@ -41,8 +45,8 @@ final class Toolbar {
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
     static let tooltipDelay: UInt64 = 600_000
 
-    private let renderer: CanvasRenderer
-    private var icons: [ToolbarLayout.Action: OverlayImage] = [:]
+    let renderer: CanvasRenderer
+    private(set) var icons: [ToolbarLayout.Action: OverlayImage] = [:]
     /// The scale the icons were drawn for.
     private var iconScale = 0.0
     private var swatches: [OverlayImage] = []
@@ -50,12 +54,13 @@ final class Toolbar {
     private let brushEditorPictures: BrushEditorPictures
     private let newDrawingPictures: NewDrawingPictures
     private let layerPictures: LayerPanelPictures
-    private var words = TextCache()
+    var words = TextCache()
+    let solids: SolidPictures
     let tooltipBackground: OverlayImage
     private var backgrounds: [WindowTheme: OverlayImage] = [:]
     /// Dark or light, as the desktop prefers.
     var theme = WindowTheme.dark
-    private var background: OverlayImage { backgrounds[theme] ?? tooltipBackground }
+    var background: OverlayImage { backgrounds[theme] ?? tooltipBackground }
     let highlight: OverlayImage
 
     init(renderer: CanvasRenderer) throws {
@@ -64,6 +69,7 @@ final class Toolbar {
         brushEditorPictures = BrushEditorPictures(renderer: renderer)
         newDrawingPictures = NewDrawingPictures(renderer: renderer)
         layerPictures = LayerPanelPictures(renderer: renderer)
+        solids = SolidPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
         }
@@ -79,6 +85,17 @@ final class Toolbar {
         }
     }
 
+    /// The buttons drawn as exact shapes (the brushes' are strokes of their brush).
+    static let vectorIcons: [(ToolbarLayout.Action, VectorIcon)] = [
+        (.brush(BrushStyle.stickersIndex), .stickers), (.smaller, .dot(radius: 3, opacity: 1)),
+        (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .paleDot), (.darker, .dot(radius: 8, opacity: 1)),
+        (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit), (.export, .export), (.minimize, .minimize),
+        (.maximize, .maximize), (.close, .close), (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more),
+        (.newDocument, .newDocument), (.open, .open), (.saveAs, .saveAs), (.layers, .layers),
+        (.mirrorView, .mirrorView), (.symmetry, .symmetry), (.select, .select), (.fill, .fill),
+        (.timeLapse, .timeLapse), (.help, .help),
+    ]
+
     /// Draws every icon at `scale` buffer pixels per logical pixel.
     private func drawIcons(scale: Double) throws {
         let pixels = max(Int((ToolbarLayout.button * scale).rounded()), 8)
@@ -87,16 +104,7 @@ final class Toolbar {
         for (index, name) in BrushStyle.presets.enumerated() where index != BrushStyle.stickersIndex {
             drawn[.brush(index)] = try painter.brushIcon(name, pixels: pixels, on: renderer)
         }
-        let vectors: [(ToolbarLayout.Action, VectorIcon)] = [
-            (.brush(BrushStyle.stickersIndex), .stickers), (.smaller, .dot(radius: 3, opacity: 1)),
-            (.larger, .dot(radius: 9, opacity: 1)), (.lighter, .dot(radius: 8, opacity: 0.3)),
-            (.darker, .dot(radius: 8, opacity: 1)), (.undo, .undo()), (.redo, .undo(mirrored: true)), (.fit, .fit),
-            (.export, .export), (.minimize, .minimize), (.maximize, .maximize), (.close, .close),
-            (.picker, .picker), (.brushEditor, .brushSettings), (.more, .more), (.newDocument, .newDocument),
-            (.open, .open), (.saveAs, .saveAs), (.layers, .layers), (.mirrorView, .mirrorView), (.symmetry, .symmetry),
-            (.select, .select), (.fill, .fill), (.timeLapse, .timeLapse),
-        ]
-        for (action, icon) in vectors {
+        for (action, icon) in Self.vectorIcons {
             guard let rgba = icon.render(pixels: pixels) else { continue }
             drawn[action] = try renderer.makeOverlay(premultiplied: rgba, width: pixels, height: pixels)
         }
@@ -115,15 +123,7 @@ final class Toolbar {
         for (action, x) in layout.buttons {
             placements += button(action, x: x * scale, y: top * scale, scale: scale, state: state)
         }
-        if state.menuOpen, let frame = layout.menuFrame {
-            placements.append(
-                OverlayPlacement(
-                    background, x: frame.x * scale, y: frame.y * scale, width: frame.width * scale,
-                    height: frame.height * scale))
-            for (action, x, y) in layout.menu {
-                placements += button(action, x: x * scale, y: y * scale, scale: scale, state: state)
-            }
-        }
+        if state.menuOpen { placements += try menuOverlays(layout.menuList, scale: scale, state: state) }
         if let panel = state.colorPanel {
             placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
@@ -143,7 +143,7 @@ final class Toolbar {
 
     /// A button at (x, y) buffer pixels: its icon or swatch, highlighted when it is the current brush, colour or
     /// tool, or the open menu's button.
-    private func button(_ action: ToolbarLayout.Action, x: Double, y: Double, scale: Double, state: State)
+    func button(_ action: ToolbarLayout.Action, x: Double, y: Double, scale: Double, state: State)
         -> [OverlayPlacement]
     {
         var placements: [OverlayPlacement] = []
@@ -210,9 +210,9 @@ extension Toolbar {
                 y += Double(text.height)
             }
         }
-        if let action = state.tooltip, !state.menuOpen, state.colorPanel == nil, state.brushEditor == nil,
+        if let action = state.tooltip, state.colorPanel == nil, state.brushEditor == nil,
             state.newDrawing == nil, state.layers == nil,
-            let button = layout.buttons.first(where: { $0.action == action }),
+            let anchor = tooltipAnchor(action, layout: layout, state: state),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),
                 maxWidth: Int(width - 16 * scale), renderer: renderer)
@@ -220,14 +220,27 @@ extension Toolbar {
             let padding = 6 * scale
             let boxWidth = Double(text.width) + 2 * padding
             let boxHeight = Double(text.height) + 2 * padding
-            let x = min(max(button.x * scale, 4 * scale), width - boxWidth - 4 * scale)
-            let y = (ToolbarLayout.height + 4) * scale
+            let x = min(max(anchor.x * scale, 4 * scale), width - boxWidth - 4 * scale)
+            let y = (anchor.bottom + 4) * scale
             placements.append(OverlayPlacement(tooltipBackground, x: x, y: y, width: boxWidth, height: boxHeight))
             placements.append(
                 OverlayPlacement(
                     text.image, x: x + padding, y: y + padding, width: Double(text.width), height: Double(text.height)))
         }
         return placements
+    }
+}
+
+extension Toolbar {
+    /// Where a tooltip goes: under its button on the strip, or — with the menu open — under its picture in the menu
+    /// (a worded row says what it does already).
+    fileprivate func tooltipAnchor(_ action: ToolbarLayout.Action, layout: ToolbarLayout, state: State)
+        -> (x: Double, bottom: Double)?
+    {
+        if state.menuOpen {
+            return layout.menu.first { $0.action == action && !$0.isWorded }.map { ($0.x, $0.y + $0.height) }
+        }
+        return layout.buttons.first { $0.action == action }.map { ($0.x, ToolbarLayout.height) }
     }
 }
 
@@ -257,17 +270,18 @@ struct TextCache {
 struct IconPainter {
     let context: VulkanContext
 
-    private func render(_ strokes: [(AnyBrush, [InputSample])], pixels: Int, on target: CanvasRenderer) throws
-        -> OverlayImage
-    {
+    private func render(
+        _ strokes: [(AnyBrush, [InputSample])], pixels: Int,
+        on paper: (Double, Double, Double, Double) = VectorIcon.paper
+    ) throws -> PNGImage {
         let document = try Document(
             size: Size(width: VectorIcon.units, height: VectorIcon.units),
-            background: Color(red: VectorIcon.paper.0, green: VectorIcon.paper.1, blue: VectorIcon.paper.2))
+            background: Color(red: paper.0, green: paper.1, blue: paper.2))
         for (brush, samples) in strokes {
             document.append(.stroke(Stroke(id: document.makeElementID(), brush: brush, seed: 5, samples: samples)))
         }
         let icon = try CanvasRenderer(document: document, context: context)
-        return try target.makeOverlay(try icon.export(scale: Double(pixels) / VectorIcon.units))
+        return try icon.export(scale: Double(pixels) / VectorIcon.units)
     }
 
     private func samples(_ points: [(Double, Double)], pressure: Double = 0.8) -> [InputSample] {
@@ -277,6 +291,12 @@ struct IconPainter {
     }
 
     func brushIcon(_ name: String, pixels: Int, on target: CanvasRenderer) throws -> OverlayImage {
+        try target.makeOverlay(try brushPicture(name, pixels: pixels))
+    }
+
+    /// A stroke of the brush `name` on the icons' tile — for the glow, a dark tile, where a glow reads (3:1 at
+    /// least, as every icon).
+    func brushPicture(_ name: String, pixels: Int) throws -> PNGImage {
         let curve = (0...16).map { index -> (Double, Double) in
             let t = Double(index) / 16
             return (6 + 28 * t, 20 + 9 * sin(t * .pi * 2))
@@ -284,15 +304,17 @@ struct IconPainter {
         var brush = BrushPresets.brush(named: name) ?? .brush(Brush())
         var base = brush.base
         base.pointSize = min(base.pointSize, 10)
+        // An airbrush's mist builds up where it lingers: the icon shows it built up, so it reads on its tile.
+        if name == "airbrush" { base.flow = min(1, base.flow * 4) }
         brush.base = base
         if name == "eraser" {
             let paint = AnyBrush.brush(
                 Brush(
                     hardness: 1, opacity: 1, pointSize: 16, pointStep: 1, color: Color(red: 0.3, green: 0.3, blue: 0.35)
                 ))
-            return try render(
-                [(paint, samples([(4, 20), (36, 20)])), (brush, samples(curve))], pixels: pixels, on: target)
+            return try render([(paint, samples([(4, 20), (36, 20)])), (brush, samples(curve))], pixels: pixels)
         }
-        return try render([(brush, samples(curve.map { ($0.0, $0.1) }, pressure: 0.7))], pixels: pixels, on: target)
+        let stroke = [(brush, samples(curve.map { ($0.0, $0.1) }, pressure: 0.7))]
+        return try render(stroke, pixels: pixels, on: name == "glow" ? VectorIcon.ink : VectorIcon.paper)
     }
 }

@@ -38,7 +38,37 @@ enum ToolbarWords {
         case .minimize: "Minimise"
         case .maximize: "Maximise, or back (a double press on the toolbar does the same)"
         case .close: "Close"
-        case .more: "Menu: new, open, save as, export, time-lapse, and what the toolbar has no room for"
+        case .help: "Keyboard shortcuts and gestures (F1 or ?)"
+        case .more: "Menu: new, open, save as, export, time-lapse, help, and what the toolbar has no room for (F10)"
+        }
+    }
+
+    /// A worded row of the menu: what it does and the key that does the same, if any.
+    static func menuEntry(for action: ToolbarLayout.Action) -> (words: String, shortcut: String?) {
+        switch action {
+        case .newDocument: ("New drawing…", "Ctrl+N")
+        case .open: ("Open…", "Ctrl+O")
+        case .saveAs: ("Save as…", "Ctrl+Shift+S")
+        case .export: ("Export…", "Ctrl+Shift+E")
+        case .timeLapse: ("Export a time-lapse…", nil)
+        case .help: ("Keyboard shortcuts", "F1")
+        case .picker: ("Take a colour from the drawing", nil)
+        case .colorWheel: ("Colours…", nil)
+        case .brushEditor: ("Brush settings…", "F5")
+        case .layers: ("Layers…", "F6")
+        case .select: ("Select", "S")
+        case .fill: ("Fill", "G")
+        case .undo: ("Undo", "Ctrl+Z")
+        case .redo: ("Redo", "Ctrl+Shift+Z")
+        case .fit: ("Show the whole drawing", "0")
+        case .mirrorView: ("Mirror the view", "H")
+        case .symmetry: ("Symmetry: next mode", "Y")
+        case .minimize: ("Minimise", nil)
+        case .maximize: ("Maximise", nil)
+        case .close: ("Close", nil)
+        case .more: ("Menu", "F10")
+        case .brush, .color, .smaller, .larger, .lighter, .darker:
+            (tooltip(for: action), nil)
         }
     }
 

@@ -28,4 +28,12 @@ enum WindowTheme: Hashable {
         case .light: (0.15, 0.15, 0.18, 1)
         }
     }
+
+    /// A menu row's key, quieter than its words and still 4.5:1 against the menu.
+    var shortcutText: (Double, Double, Double, Double) {
+        switch self {
+        case .dark: (0.68, 0.68, 0.72, 1)
+        case .light: (0.3, 0.3, 0.34, 1)
+        }
+    }
 }

@@ -7,6 +7,8 @@ struct VectorIcon {
     static let units = 40.0
     static let paper = (0.93, 0.93, 0.95, 1.0)
     static let ink = (0.13, 0.13, 0.16, 1.0)
+    /// A state that is off (a lock open, a layer hidden): lighter than ink, still 3:1 against the tile.
+    static let muted = (0.42, 0.42, 0.46, 1.0)
 
     private(set) var ops: [mlvector_op] = []
 
@@ -148,6 +150,14 @@ extension VectorIcon {
         return icon
     }
 
+    /// A pale dot in a dark ring: lighter paint, still 3:1 against its tile.
+    static var paleDot: VectorIcon {
+        var icon = dot(radius: 8, opacity: 0.3)
+        icon.arc(20, 20, radius: 8, from: 0, to: 2 * .pi)
+        icon.stroke(width: 1.5)
+        return icon
+    }
+
     /// Three sliders with their knobs at different places: the brush editor.
     static var brushSettings: VectorIcon {
         var icon = VectorIcon()
@@ -187,12 +197,12 @@ extension VectorIcon {
     static func lock(closed: Bool) -> VectorIcon {
         var icon = VectorIcon()
         icon.path([(11, 19), (29, 19), (29, 33), (11, 33)], closed: true)
-        icon.fill(closed ? VectorIcon.ink : (0.55, 0.55, 0.6, 1))
+        icon.fill(closed ? VectorIcon.ink : VectorIcon.muted)
         icon.arc(20, 14, radius: 6, from: .pi, to: 2 * .pi)
         if closed { icon.line(26, 19) } else { icon.line(26, 10) }
         icon.move(14, 14)
         icon.line(14, 19)
-        icon.stroke(width: 2.5, closed ? VectorIcon.ink : (0.55, 0.55, 0.6, 1))
+        icon.stroke(width: 2.5, closed ? VectorIcon.ink : VectorIcon.muted)
         return icon
     }
 
@@ -201,6 +211,18 @@ extension VectorIcon {
         var icon = VectorIcon()
         for y in [13.0, 20, 27] { icon.path([(11, y), (29, y)]) }
         icon.stroke(width: 2.5)
+        return icon
+    }
+
+    /// A question mark in a ring: the keyboard shortcuts and help.
+    static var help: VectorIcon {
+        var icon = VectorIcon()
+        icon.arc(20, 20, radius: 14, from: 0, to: 2 * .pi)
+        icon.stroke(width: 2.2)
+        icon.arc(20, 16, radius: 5, from: .pi, to: 2.5 * .pi)
+        icon.line(20, 24)
+        icon.stroke(width: 2.5)
+        icon.disc(20, 28.5, radius: 1.8)
         return icon
     }
 
