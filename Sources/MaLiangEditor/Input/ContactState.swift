@@ -5,6 +5,8 @@ import MaLiangCore
 struct ContactState {
     var contacts: [InputEvent.Device: EditingSession.Contact] = [:]
     var touches = TouchTracker()
+    /// Two, three or four fingers tapping.
+    var taps = FingerTaps()
     var toolsInProximity: Set<InputEvent.Device> = []
     /// When the last pen left proximity (µs), for palm rejection's tail.
     var lastPenLeft: UInt64?

@@ -21,6 +21,7 @@ public struct KeyEvent: Equatable, Sendable {
 /// The keysyms the core names (XKB's values, xkbcommon-keysyms.h).
 public enum Keysym {
     public static let space: UInt32 = 0x20
+    public static let tab: UInt32 = 0xff09
     public static let backspace: UInt32 = 0xff08
     public static let returnKey: UInt32 = 0xff0d
     public static let keypadEnter: UInt32 = 0xff8d
@@ -94,6 +95,7 @@ enum KeyCommand {
         case (Keysym.delete, true, _): .clear  // Ctrl+Delete
         case (Keysym.delete, false, _), (Keysym.backspace, false, false): .deleteSelection  // Delete, BackSpace
         case (Keysym.f11, _, _): .fullscreen
+        case (Keysym.tab, false, false): .toggleToolbar
         case (Keysym.f5, _, _): .brushEditor
         case (Keysym.f6, _, _): .layers
         case (Keysym.f1, _, _), (0x3f, false, _), (0x2f, false, true): .shortcuts  // F1, ?

@@ -51,6 +51,8 @@ public enum Command: Equatable, Sendable {
     case selectionShape, selectionRule
     /// Fingers paint, or only move the view.
     case togglePenOnly
+    /// The toolbar hidden, the whole window for the drawing (Tab, a four-finger tap), or shown again.
+    case toggleToolbar
     /// Space held: the mouse pans.
     case panHold(Bool)
     case close
@@ -138,6 +140,7 @@ extension EditingSession {
             effects.messages.append(
                 StatusMessage(.info, penOnly ? "Fingers only move the view" : "Fingers paint too"))
         case .panHold(let held): input.spaceHeld = held
+        case .toggleToolbar: return toggleToolbar()
         case .symmetry: return nextSymmetryMode()
         case .fewerSpokes: return changeSpokes(by: -1)
         case .moreSpokes: return changeSpokes(by: 1)

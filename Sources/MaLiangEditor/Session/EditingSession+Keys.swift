@@ -27,7 +27,10 @@ extension EditingSession {
         if !key.control, let panelKey = ColorPanelKey(keysym: symbol), let effects = colorPanelKey(panelKey) {
             return effects
         }
-        guard let command = KeyCommand.command(keysym: symbol, control: key.control, shift: key.shift) else {
+        guard let command = KeyCommand.command(keysym: symbol, control: key.control, shift: key.shift),
+            // Tab while a name is typed would hide the panel it is typed on.
+            command != .toggleToolbar || (panels.brushNameDraft == nil && panels.layerNameDraft == nil)
+        else {
             return Effects()
         }
         return perform(command)

@@ -35,3 +35,22 @@ extension EditingSession {
         return effects
     }
 }
+
+extension EditingSession {
+    /// Hides the toolbar (its menu and panels close; the drawing gets the window's top) or shows it again.
+    func toggleToolbar() -> Effects {
+        var effects = Effects()
+        guard toolbarBuiltIn else { return effects }
+        isToolbarHidden.toggle()
+        panels.isMenuOpen = false
+        closePanels()
+        effects.redraw = true
+        effects.messages.append(
+            StatusMessage(
+                .info,
+                isToolbarHidden
+                    ? "Toolbar hidden: Tab or a four-finger tap shows it"
+                    : "Toolbar shown (Tab or a four-finger tap hides it)"))
+        return effects
+    }
+}

@@ -205,14 +205,19 @@ extension EditingSession {
                 input.contacts[event.device] = .toolbar
                 return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
             }
-            outcome = input.touches.down(id: id, at: point, penActive: penActive(at: event.received))
+            let palm = penActive(at: event.received)
+            input.taps.down(id: id, at: point, time: event.received, penActive: palm)
+            outcome = input.touches.down(id: id, at: point, penActive: palm)
         case .move:
+            input.taps.moved(id: id, to: point)
             outcome = input.touches.motion(id: id, to: point)
         case .up, .leave:
+            if let fingers = input.taps.up(id: id, time: event.received) { effects.append(tapped(fingers: fingers)) }
             outcome = input.touches.up(id: id)
             // A finger on the toolbar never reached the touch tracker: its contact ends here.
             if case .toolbar? = input.contacts[event.device] { input.contacts[event.device] = nil }
         case .cancel:
+            input.taps.cancel()
             outcome = input.touches.cancel()
         case .hover, .buttonPressed:
             return effects
@@ -239,6 +244,16 @@ extension EditingSession {
         if input.touches.activeCount < 2 && input.fingersOnChartlet { effects.append(endChartletGesture()) }
         if input.touches.activeCount < 2 && selecting.fingersOnSelection { effects.append(endSelectionGesture()) }
         return effects
+    }
+
+    /// A tap of several fingers: two undo, three redo, four hide or show the toolbar.
+    func tapped(fingers: Int) -> Effects {
+        switch fingers {
+        case 2: perform(.undo)
+        case 3: perform(.redo)
+        case 4: perform(.toggleToolbar)
+        default: Effects()
+        }
     }
 
     /// Two fingers on the selected image move, scale and turn it; anywhere else, the view.

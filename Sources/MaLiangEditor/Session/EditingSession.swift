@@ -42,9 +42,13 @@ public final class EditingSession {
     var input = ContactState()
     var live: LiveStroke?
     let makeSeed: () -> UInt64
-    /// Whether the window's top strip is the toolbar (the painting window) or canvas like the rest (a canvas
-    /// embedded in another program's window).
-    public let hasToolbar: Bool
+    /// Whether the window has a toolbar (the painting window) or is canvas to its top (a canvas embedded in
+    /// another program's window).
+    let toolbarBuiltIn: Bool
+    /// The toolbar is hidden for now: the drawing has the whole window (Tab, a four-finger tap).
+    public internal(set) var isToolbarHidden = false
+    /// Whether the window's top strip is the toolbar now, rather than canvas like the rest.
+    public var hasToolbar: Bool { toolbarBuiltIn && !isToolbarHidden }
 
     /// Document pixels → buffer pixels.
     public internal(set) var view: ViewTransform {
@@ -79,7 +83,7 @@ public final class EditingSession {
     ) {
         self.document = document
         currentLayer = document.layers.last?.id ?? .first
-        hasToolbar = toolbar
+        toolbarBuiltIn = toolbar
         makeSeed = seeds
         viewport.view = ViewTransform(scale: 1, offsetX: 0, offsetY: toolbar ? ToolbarLayout.height : 0)
     }

@@ -33,7 +33,7 @@ extension PaintingApp: FrameScheduler {
     private func trackHover(_ event: InputEvent) {
         let layout = session.toolbar
         let over =
-            event.phase == .hover
+            event.phase == .hover && session.hasToolbar
             ? layout.action(atX: event.x, y: event.y)
                 ?? (session.panels.isMenuOpen ? layout.menuAction(atX: event.x, y: event.y) : nil) : nil
         guard over != chrome.hover?.action else { return }

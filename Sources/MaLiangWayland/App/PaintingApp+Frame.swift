@@ -10,8 +10,10 @@ extension PaintingApp {
     func drawFrame(index: Int, damage: [BufferRect]?, repaint: [BufferRect]?) throws {
         let scale = window.scale
         let width = Double(presenter.swapchain.width)
-        var overlays = try chrome.toolbar.overlays(
-            width: width, scale: scale, layout: session.toolbar, state: toolbarState)
+        // Hidden (Tab, a four-finger tap), the toolbar leaves the whole window to the drawing.
+        var overlays =
+            session.hasToolbar
+            ? try chrome.toolbar.overlays(width: width, scale: scale, layout: session.toolbar, state: toolbarState) : []
         // The guide under the toolbar and panels, over the drawing.
         overlays.insert(contentsOf: symmetryGuide(), at: 0)
         overlays.insert(contentsOf: selectionOverlay(), at: 0)
