@@ -27,6 +27,8 @@ public final class ScriptedCompositor {
         case exporter = "zxdg_exporter_v2"
         /// xdg-foreign's first version, all mutter 43 (Debian 12's GNOME) offers.
         case exporterV1 = "zxdg_exporter_v1"
+        /// Text from an input method (an on-screen keyboard), which the test plays.
+        case textInputManager = "zwp_text_input_manager_v3"
 
         /// What a compositor without fractional scaling offers (the default).
         public static let standard: [Global] = [
@@ -78,6 +80,8 @@ public final class ScriptedCompositor {
     /// The xdg_wm_base objects and their pings.
     var shell = ShellPings()
     var outputs: [WlOutputResource] = []
+    /// The clients' text inputs (zwp_text_input_v3).
+    var textInputs: [TextInput] = []
     var fractionalScales: [WpFractionalScaleV1Resource] = []
     /// The outputs' integer scale (``Options/outputScale`` until ``setOutputScale(_:)``).
     public internal(set) var outputScale: Int32
@@ -128,6 +132,7 @@ public final class ScriptedCompositor {
             case .fractionalScaleManager: advertiseFractionalScaleManager()
             case .exporter: advertiseExporter()
             case .exporterV1: advertiseExporterV1()
+            case .textInputManager: advertiseTextInputManager()
             }
         advertised.append((global, handle))
     }

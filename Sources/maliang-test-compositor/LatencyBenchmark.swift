@@ -46,6 +46,8 @@ enum LatencyBenchmark {
         try? FileManager.default.removeItem(at: data)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: client)
+        // The recording's points are the drawing's pixels, where the watched pixels are.
+        process.arguments = ["--actual-pixels"]
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketName
         environment["XDG_DATA_HOME"] = data.path

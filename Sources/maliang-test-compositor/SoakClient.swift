@@ -33,7 +33,8 @@ final class SoakClient: Sendable {
     init(executable: String, document: URL, display: String, data: URL, statsSeconds: Double) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [document.path]
+        // The replayed strokes land on the drawing's pixels, as they were recorded.
+        process.arguments = [document.path, "--actual-pixels"]
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = display
         environment["XDG_DATA_HOME"] = data.path

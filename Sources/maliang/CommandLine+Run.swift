@@ -4,7 +4,8 @@ import MaLiangWayland
 
 /// Usage text: every command the executable understands.
 let usage = """
-    Usage: maliang [FILE.maliang] [--pen-only] [--insert IMAGE.png]... [--size WxH] [--paper RRGGBB|none]
+    Usage: maliang [FILE.maliang] [--pen-only] [--actual-pixels] [--insert IMAGE.png]... [--size WxH]
+                   [--paper RRGGBB|none]
            maliang COMMAND [ARGUMENTS]
 
     With no command, maliang opens its painting window on FILE (created when missing), or on the drawing kept in
@@ -12,7 +13,9 @@ let usage = """
     written (a full disk) strokes wait in memory until it can, and the exit status is 1 if some never could be.
     --insert places an image (a chartlet): drag it to move it, drag a corner to scale and turn it, Delete removes it,
     the right mouse button (or the pen's lower button) selects another; Ctrl+Delete clears the drawing. --pen-only
-    (or P) keeps fingers from painting: they still pan, zoom and turn the view. A FILE made anew is 4096×3072 on
+    (or P) keeps fingers from painting: they still pan, zoom and turn the view. The drawing opens where it was left
+    when its window last closed, a new one whole; --actual-pixels opens it at one drawing pixel per screen pixel
+    from its top-left corner. A FILE made anew is 4096×3072 on
     white paper, or --size and --paper (a colour, or none for a transparent page). The window needs a Wayland session
     (WAYLAND_DISPLAY); the other commands run without one. MALIANG_LOG=1 writes what happens to standard error.
 
@@ -139,7 +142,8 @@ extension CommandLine {
             case nil:
                 return try PaintingApp(path: nil).run()
             case let first?
-            where ["--insert", "--pen-only", "--size", "--paper"].contains(first) || first.hasSuffix(".maliang")
+            where ["--insert", "--pen-only", "--actual-pixels", "--size", "--paper"].contains(first)
+                || first.hasSuffix(".maliang")
                 || (first.contains("/") && !first.hasPrefix("-")):
                 return try openWindow(arguments)
             case "info":
@@ -195,12 +199,15 @@ func openWindow(_ arguments: [String]) throws -> Int32 {
     var path: String?
     var images: [String] = []
     var penOnly = false
+    var actualPixels = false
     var size: Size?
     var paper: Color?
     var rest = arguments[...]
     while let argument = rest.popFirst() {
         if argument == "--pen-only" {
             penOnly = true
+        } else if argument == "--actual-pixels" {
+            actualPixels = true
         } else if argument == "--size" {
             size = try RenderCommands.parseSize(rest.popFirst() ?? "")
         } else if argument == "--paper" {
@@ -225,7 +232,8 @@ func openWindow(_ arguments: [String]) throws -> Int32 {
         }
     }
     let page = (size: size ?? PaintingApp.defaultPage.size, paper: paper ?? PaintingApp.defaultPage.paper)
-    return try PaintingApp(path: path, penOnly: penOnly, newPage: page).run(inserting: images)
+    return try PaintingApp(path: path, penOnly: penOnly, newPage: page, actualPixels: actualPixels).run(
+        inserting: images)
 }
 
 struct UsageError: Error {

@@ -22,7 +22,7 @@ final class AppSession {
     /// given, so a second session can reopen what a first one made.
     init(
         options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
-        environment extra: [String: String] = [:], executable: URL = AppSession.executable
+        environment extra: [String: String] = [:], executable: URL = AppSession.executable, fitted: Bool = false
     ) throws {
         let runtime = RuntimeDirectory.ensure()
         compositor = try ScriptedCompositor(options: options)
@@ -35,7 +35,9 @@ final class AppSession {
         try FileManager.default.createDirectory(at: dataHome, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = executable
-        process.arguments = arguments
+        // The window tests place the pen by the drawing's pixels: the page at one drawing pixel per screen pixel
+        // from its top-left corner, as it was before drawings opened whole (a test of that passes `fitted: true`).
+        process.arguments = (executable == AppSession.executable && !fitted ? ["--actual-pixels"] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketName
         environment["XDG_RUNTIME_DIR"] = runtime

@@ -10,13 +10,13 @@ extension AppSession {
     /// A session with a tablet offering a pen and an eraser.
     static func withTablet(
         options: ScriptedCompositor.Options = .init(), arguments: [String] = [], dataHome: URL? = nil,
-        environment: [String: String] = [:], executable: URL = AppSession.executable
+        environment: [String: String] = [:], executable: URL = AppSession.executable, fitted: Bool = false
     ) throws
         -> AppSession
     {
         let session = try AppSession(
             options: options, arguments: arguments, dataHome: dataHome, environment: environment,
-            executable: executable)
+            executable: executable, fitted: fitted)
         try session.compositor.addTablet(TabletSpec(id: "t1"))
         try session.compositor.addTool(ToolSpec(id: "pen"))
         try session.compositor.addTool(ToolSpec(id: "eraser", type: .eraser))

@@ -23,6 +23,8 @@ import WaylandTestSupport
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             process.executableURL = MaLiangExecutable.url
+            // The pointer's path is in the drawing's pixels.
+            process.arguments = ["--actual-pixels"]
             var environment = ProcessInfo.processInfo.environment
             environment["WAYLAND_DISPLAY"] = compositor.socketPath
             environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory

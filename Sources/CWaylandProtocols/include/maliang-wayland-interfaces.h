@@ -134,6 +134,12 @@ static inline const struct wl_interface *mlwl_zxdg_exported_v1_interface(void) {
 extern const struct wl_interface zxdg_imported_v1_interface;
 static inline const struct wl_interface *mlwl_zxdg_imported_v1_interface(void) { return &zxdg_imported_v1_interface; }
 
+/* text_input_unstable_v3 */
+extern const struct wl_interface zwp_text_input_v3_interface;
+static inline const struct wl_interface *mlwl_zwp_text_input_v3_interface(void) { return &zwp_text_input_v3_interface; }
+extern const struct wl_interface zwp_text_input_manager_v3_interface;
+static inline const struct wl_interface *mlwl_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+
 /* wlr_virtual_pointer_unstable_v1 */
 extern const struct wl_interface zwlr_virtual_pointer_v1_interface;
 static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_v1_interface(void) { return &zwlr_virtual_pointer_v1_interface; }

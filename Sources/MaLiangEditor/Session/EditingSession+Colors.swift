@@ -62,7 +62,13 @@ extension EditingSession {
             return effects
         case .paperColor, .noPaper:
             return setPaper(part == .noPaper ? .clear : style.color)
-        case .hexRow, .background:
+        case .hexRow:
+            // A press on the hex value types a new one (an on-screen keyboard comes up for it).
+            if panels.hexDraft == nil { panels.hexDraft = "" }
+            var effects = Effects()
+            effects.redraw = true
+            return effects
+        case .background:
             return Effects()
         }
         style.color = panels.wheelColor.color

@@ -104,13 +104,37 @@ extension EditingSession {
     /// Shows the document at one document pixel per screen pixel, not turned (still mirrored if it was), keeping
     /// what is at the centre of the canvas area there.
     public func actualPixelsView() -> Effects {
-        let toolbar = toolbarHeight * window.scale
-        let centreX = window.bufferWidth / 2
-        let centreY = toolbar + max(window.bufferHeight - toolbar, 1) / 2
+        let (centreX, centreY) = canvasCentre
         let (x, y) = view.invert(centreX, centreY)
         let mirrored = view.mirrored
         view = ViewTransform(
             scale: 1, rotation: 0, offsetX: centreX - (mirrored ? -x : x), offsetY: centreY - y, mirrored: mirrored)
+        snapToWholePixels()
+        var effects = Effects()
+        effects.redraw = true
+        effects.requests.append(.brushOutlineChanged)
+        return effects
+    }
+
+    /// The middle of the canvas (the window below the toolbar), buffer pixels.
+    private var canvasCentre: (x: Double, y: Double) {
+        let toolbar = toolbarHeight * window.scale
+        return (window.bufferWidth / 2, toolbar + max(window.bufferHeight - toolbar, 1) / 2)
+    }
+
+    /// Where the view stands, whatever the window's size and scale: kept with the drawing when the window closes.
+    public var viewPlacement: ViewPlacement {
+        let (x, y) = view.invert(canvasCentre.x, canvasCentre.y)
+        return ViewPlacement(
+            centerX: x, centerY: y, zoom: view.scale / window.scale, rotation: view.rotation, mirrored: view.mirrored)
+    }
+
+    /// Shows the drawing as `placement` has it — its point in the middle of the canvas, its zoom, turn and mirror —
+    /// or, when it cannot be shown at this window's scale, whole.
+    public func show(_ placement: ViewPlacement) -> Effects {
+        let shown = placement.view(centeredAtX: canvasCentre.x, y: canvasCentre.y, scale: window.scale)
+        guard placement.isValid, Limits.zoom.contains(shown.scale) else { return fitView() }
+        view = shown
         snapToWholePixels()
         var effects = Effects()
         effects.redraw = true

@@ -27,6 +27,8 @@ final class Devices {
     /// Drag and drop, and the clipboard both ways.
     let transfer = DataTransfer()
     let cursorSurfaces = CursorSurfaces()
+    /// Words from an on-screen keyboard, for the seat.
+    var textInput: TextInput?
 
     /// Largest integer scale of the outputs in `entered` (of all outputs when the window is on none).
     func outputScale(_ entered: Set<ObjectIdentifier>) -> Int32 {
@@ -36,6 +38,7 @@ final class Devices {
 
     /// Frees what belongs to the connection before it closes (the cursor theme's buffers are proxies of it).
     func destroy() {
+        textInput = nil
         for state in tools.values {
             state.cursorSurface?.destroy()
             state.arrowSurface?.destroy()

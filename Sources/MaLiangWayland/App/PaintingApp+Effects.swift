@@ -60,6 +60,8 @@ extension PaintingApp: FrameScheduler {
 
     public func present(_ effects: Effects) {
         for request in effects.requests { carryOut(request) }
+        // An on-screen keyboard comes for a field being typed in, and goes with it.
+        devices.textInput?.update(session.textField)
         if effects.redraw || !effects.messages.isEmpty {
             presenter.request()
         } else {

@@ -40,6 +40,9 @@ extension PaintingApp {
         }
     }
 
+    /// An input method's words not committed yet, shown after what is typed.
+    private var preedit: String { devices.textInput?.preedit ?? "" }
+
     var toolbarState: Toolbar.State {
         let brush = session.style.brush(eraser: false)?.base
         return Toolbar.State(
@@ -54,7 +57,7 @@ extension PaintingApp {
             colorPanel: session.panels.isOpen(.color)
                 ? ColorPanelView(
                     panel: session.colorPanel, wheel: session.panels.wheelColor, color: session.style.color,
-                    recent: session.recentColors, draft: session.panels.hexDraft) : nil,
+                    recent: session.recentColors, draft: session.panels.hexDraft.map { $0 + preedit }) : nil,
             brushEditor: brushEditorView,
             newDrawing: session.panels.isOpen(.newDrawing)
                 ? NewDrawingView(
@@ -64,7 +67,8 @@ extension PaintingApp {
             layers: session.panels.isOpen(.layers)
                 ? LayerPanelView(
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
-                    draft: session.panels.layerNameDraft, scrolls: document.layers.count > LayerPanel.visibleRows,
+                    draft: session.panels.layerNameDraft.map { $0 + preedit },
+                    scrolls: document.layers.count > LayerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil,
             mirrored: session.view.mirrored, symmetric: session.symmetry != nil, tool: session.tool)
     }
@@ -77,7 +81,8 @@ extension PaintingApp {
         return BrushEditorView(
             panel: session.brushEditor, brush: brush, name: session.currentBrushName,
             slot: BrushStyle.presets[session.style.preset], changed: session.isCurrentBrushChanged,
-            draft: session.panels.brushNameDraft, saved: page.brushes.map(\.name), paged: page.paged)
+            draft: session.panels.brushNameDraft.map { $0 + preedit }, saved: page.brushes.map(\.name),
+            paged: page.paged)
     }
 
     /// Small squares at the corners of the selected chartlet (where a gesture has it now).

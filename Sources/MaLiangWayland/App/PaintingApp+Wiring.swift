@@ -12,6 +12,10 @@ extension PaintingApp {
         window.outputScale = { [unowned self] entered in devices.outputScale(entered) }
         window.onChange = { [unowned self] in
             dispatch(session.resize(window.metrics))
+            if window.isConfigured, let placement = firstView {
+                firstView = nil
+                dispatch(placement.map(session.show) ?? session.fitView())
+            }
             presenter.request()
         }
         window.onClose = { [unowned self] in running = false }
@@ -99,5 +103,18 @@ extension PaintingApp {
         }
         makeTabletSeatIfReady()
         setUpDataDevice()
+        setUpTextInput(seat)
+    }
+
+    /// Words from an on-screen keyboard go where keys would type them; its preedit is shown in the field.
+    private func setUpTextInput(_ seat: WlSeat) {
+        guard let manager = globals.textInputManager else { return }
+        let input = TextInput(manager.getTextInput(seat: seat))
+        input.apply = { [unowned self] deleteBefore, commit in
+            dispatch(session.deleteTextBefore(deleteBefore))
+            if let commit { dispatch(session.typeText(commit)) }
+        }
+        input.preeditChanged = { [unowned self] in presenter.request() }
+        devices.textInput = input
     }
 }

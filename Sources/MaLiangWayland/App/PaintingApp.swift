@@ -39,6 +39,9 @@ public final class PaintingApp {
     var retryTimer: Int?
     /// The time-lapse being made, if one is.
     var timeLapse: TimeLapseJob?
+    /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
+    /// drawing pixel per screen pixel from its top-left corner (`--actual-pixels`); nil once shown.
+    var firstView: ViewPlacement??
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -50,9 +53,12 @@ public final class PaintingApp {
     /// The page a drawing made when the file asked for is missing has, unless told otherwise.
     public static let defaultPage = (size: Size(width: 4096, height: 3072), paper: Color.white)
 
-    /// `newPage` is the size and paper of the drawing made when `path` does not exist yet.
+    /// `newPage` is the size and paper of the drawing made when `path` does not exist yet. The drawing is first
+    /// shown where it was left, else whole; with `actualPixels`, at one drawing pixel per screen pixel from its
+    /// top-left corner.
     public init(
-        path: String?, penOnly: Bool = false, newPage: (size: Size, paper: Color) = PaintingApp.defaultPage
+        path: String?, penOnly: Bool = false, newPage: (size: Size, paper: Color) = PaintingApp.defaultPage,
+        actualPixels: Bool = false
     ) throws {
         do {
             connection = try WaylandConnection()
@@ -78,6 +84,7 @@ public final class PaintingApp {
         let context = try VulkanContext(options: options)
         canvas = try Canvas(file: file, context: context, toolbar: true)
         canvas.session.penOnly = penOnly
+        firstView = actualPixels ? nil : .some(file.keptView)
         desktop = DesktopServices(loop: loop)
         canvas.session.recentColors = desktop.recentColors.load()
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
@@ -217,6 +224,12 @@ public final class PaintingApp {
         let saving = applier.retrySaving()
         // With the drawing in the file, its paint goes there too, so that opening it again is quick.
         if saving == .saved, canvas.keepPaint() { log("the paint is kept in \(file.url.path)") }
+        if saving == .saved {
+            // Where the drawing was left, for its next opening; a failure loses nothing of the drawing.
+            do throws(StoreError) { try file.keepView(session.viewPlacement) } catch {
+                log("the view is not kept: \(error.message)")
+            }
+        }
         if failure == nil {
             // Send what is queued without waiting for the compositor: it may be the one going away.
             _ = try? connection.flush()

@@ -38,6 +38,9 @@ final class Globals {
         Requirement(
             interface: ZxdgExporterV2.interfaceName, minimum: 1, maximum: 1,
             fallback: "file dialogs are not tied to the window"),
+        Requirement(
+            interface: ZwpTextInputManagerV3.interfaceName, minimum: 1, maximum: 1,
+            fallback: "no on-screen keyboard: names and colours are typed with keys"),
         // Bound only without the second version (mutter 43 offers only this one); without either, the second's
         // note says what is lost.
         Requirement(interface: ZxdgExporterV1.interfaceName, minimum: 1, maximum: 1, fallback: nil),
@@ -59,6 +62,8 @@ final class Globals {
     private(set) var exporter: ZxdgExporterV2?
     /// The same, from a compositor that offers only xdg-foreign's first version.
     private(set) var exporterV1: ZxdgExporterV1?
+    /// Words from on-screen keyboards and other input methods.
+    private(set) var textInputManager: ZwpTextInputManagerV3?
     /// Lines for the log: optional globals missing, and what that costs.
     private(set) var notes: [String] = []
 
@@ -75,6 +80,7 @@ final class Globals {
         gestures = optional(ZwpPointerGesturesV1.self)
         exporter = optional(ZxdgExporterV2.self)
         if exporter == nil { exporterV1 = optional(ZxdgExporterV1.self) }
+        textInputManager = optional(ZwpTextInputManagerV3.self)
         for requirement in Self.table where requirement.fallback != nil {
             let name = requirement.interface
             if name == ZxdgExporterV2.interfaceName, exporterV1 != nil {

@@ -1,0 +1,99 @@
+import Foundation
+import MaLiangCore
+import MaLiangEditor
+import MaLiangStore
+import TestCompositor
+import Testing
+import WaylandProtocol
+import WaylandTestSupport
+
+/// Names and colours typed with an on-screen keyboard (zwp_text_input_v3), the test playing the input method: the
+/// window enables text input for the field being typed in, with its words, purpose and place, shows the preedit,
+/// takes committed words and deletions, and disables it when typing ends; the drawing keeps the result.
+@Suite(.serialized) struct TextInputWindowTests {
+    func session() throws -> AppSession {
+        var options = ScriptedCompositor.Options()
+        options.globals = ScriptedCompositor.Global.standard + [.textInputManager]
+        let session = try AppSession.withTablet(options: options)
+        try session.compositor.enterTextInput()
+        session.roundTrip()
+        return session
+    }
+
+    @Test func aLayerIsNamedWithTheOnScreenKeyboard() throws {
+        let session = try session()
+        let compositor = session.compositor
+        #expect(compositor.textInput?.isEnabled == false, "enabled before anything is typed")
+        try session.key(64)  // F6: the layer panel
+        let panel = LayerPanel(windowWidth: 1280, windowHeight: 800)
+        let row = panel.shown(panel.row(0))
+        // A finger on the current layer's name starts typing a new one: the keyboard is asked for.
+        try session.finger([(row.x + row.width / 2, row.y + row.height / 2)])
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "no text input enabled")
+        let state = try #require(compositor.textInput)
+        #expect(state.text == "Layer 1" && state.cursor == 7 && state.purpose == .normal)
+        #expect(abs(Double(state.cursorRectangle.y) - row.y) < 2 && state.cursorRectangle.height > 10)
+
+        // The keyboard takes the old name back and types another, with more still in its preedit.
+        try compositor.sendTextInput(preedit: "lin", commit: "Sky ", deleteBefore: 7)
+        #expect(session.pump(until: { compositor.textInput?.text == "Sky " }), "the committed words did not arrive")
+        try compositor.sendTextInput(commit: "line")
+        #expect(session.pump(until: { compositor.textInput?.text == "Sky line" }))
+        // Return (a key) names the layer; typing ends and the keyboard is let go.
+        try session.key(28)
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == false }), "text input left enabled")
+        #expect(session.terminate() == 0)
+        let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
+        defer { file.close() }
+        #expect(file.document.layers.map(\.name) == ["Sky line"])
+    }
+
+    @Test func aColourIsTypedInHexAndOnlyHexDigitsCount() throws {
+        let session = try session()
+        let compositor = session.compositor
+        let layout = ToolbarLayout(width: 1280, showsClose: true)
+        let wheel = try #require(layout.buttons.first { $0.action == .colorWheel })
+        try session.finger([(wheel.x + 20, 24)])
+        let panel = ColorPanel(layout: layout, windowWidth: 1280, windowHeight: 800)
+        let hex = panel.shown(panel.hexRow)
+        try session.finger([(hex.x + hex.width / 2, hex.y + hex.height / 2)])
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "no text input for the hex value")
+        #expect(compositor.textInput?.purpose == .alpha && compositor.textInput?.text == "")
+        try compositor.sendTextInput(commit: "1x9z3A7bd5")
+        #expect(session.pump(until: { compositor.textInput?.text == "193A7BD5".prefix(6).description }))
+        try session.key(28)
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == false }))
+        // The colour paints (away from the panel; Escape puts it away).
+        try session.key(1)
+        try session.pen(points((800, 650), (1100, 650)), pressure: 1)
+        #expect(
+            session.pump(until: {
+                guard let pixel = session.image?.rgba(x: 950, y: 650) else { return false }
+                return abs(Int(pixel.red) - 0x19) < 8 && abs(Int(pixel.green) - 0x3A) < 8
+                    && abs(Int(pixel.blue) - 0x7B) < 8
+            }), "the typed colour does not paint")
+        #expect(session.terminate() == 0)
+    }
+
+    @Test func leavingTheWindowDropsThePreviewAndKeysStillType() throws {
+        let session = try session()
+        let compositor = session.compositor
+        try session.key(64)
+        let panel = LayerPanel(windowWidth: 1280, windowHeight: 800)
+        let row = panel.shown(panel.row(0))
+        try session.pen([(row.x + row.width / 2, row.y + row.height / 2)])
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == true }))
+        try compositor.sendTextInput(preedit: "never committed")
+        session.roundTrip()
+        try compositor.leaveTextInput()
+        session.roundTrip()
+        // Keys type as before: BackSpace seven times, then "Ink", Return.
+        for _ in 0..<7 { try session.key(14) }
+        for code: UInt32 in [23, 49, 37] { try session.key(code, modifiers: code == 23 ? 1 : 0) }
+        try session.key(28)
+        #expect(session.terminate() == 0)
+        let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
+        defer { file.close() }
+        #expect(file.document.layers.map(\.name) == ["Ink"])
+    }
+}
