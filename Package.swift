@@ -142,6 +142,6 @@ let package = Package(
             name: "CommandLineTests", dependencies: ["MaLiangCore", "MaLiangStore", "PNGCodec", "WaylandTestSupport"]),
         .testTarget(
             name: "RealCompositorTests",
-            dependencies: ["WaylandClient", "WaylandTestSupport", "MaLiangStore", "PNGCodec"]),
+            dependencies: ["WaylandClient", "WaylandTestSupport", "MaLiangStore", "MaLiangEditor", "PNGCodec"]),
     ]
 )

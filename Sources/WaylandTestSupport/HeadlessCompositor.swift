@@ -44,7 +44,8 @@ public final class HeadlessCompositor {
             ]
         case .sway:
             let config = runtimeDirectory + "/sway.config"
-            try "output HEADLESS-1 resolution \(width)x\(height)\n".write(
+            // No border or title: the window's pixels are the output's, for a virtual pointer to aim at.
+            try "output HEADLESS-1 resolution \(width)x\(height)\ndefault_border none\n".write(
                 toFile: config, atomically: true, encoding: .utf8)
             environment["WLR_BACKENDS"] = "headless"
             environment["WLR_LIBINPUT_NO_DEVICES"] = "1"

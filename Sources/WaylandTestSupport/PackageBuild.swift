@@ -18,7 +18,7 @@ public enum PackageBuild {
         // A second try: SwiftPM may refuse a build while the root package's manifest was just changed under it; a
         // compile error fails both.
         let sources = sourceFiles()
-        forgetPlanIfSourcesChanged(scratch: scratch, sources: sources)
+        startAfreshIfSourcesChanged(scratch: scratch, sources: sources)
         var output = ""
         for _ in 0..<2 {
             let (status, text) = try build(product, in: folder, scratch: scratch)
@@ -41,16 +41,13 @@ public enum PackageBuild {
     }
 
     /// SwiftPM plans a dependency's targets once per build folder and does not notice a file added to them since
-    /// (the build then fails on a type it cannot find): when the project's files differ from the last good build's,
-    /// the plan is thrown away and made again (the compiled objects stay).
-    private static func forgetPlanIfSourcesChanged(scratch: URL, sources: String) {
+    /// (the build then fails on a type it cannot find), and a C module's new header leaves its cached module stale
+    /// (`wl_array` not found): when the project's files differ from the last good build's, the build folder is
+    /// made anew.
+    private static func startAfreshIfSourcesChanged(scratch: URL, sources: String) {
         let stamp = scratch.appendingPathComponent("source-files")
         guard (try? String(contentsOf: stamp, encoding: .utf8)) != sources else { return }
-        let manager = FileManager.default
-        try? manager.removeItem(at: scratch.appendingPathComponent("debug.yaml"))
-        for folder in (try? manager.contentsOfDirectory(atPath: scratch.path)) ?? [] {
-            try? manager.removeItem(at: scratch.appendingPathComponent("\(folder)/debug/description.json"))
-        }
+        try? FileManager.default.removeItem(at: scratch)
     }
 
     private static func build(_ product: String, in folder: String, scratch: URL) throws -> (Int32, String) {

@@ -146,4 +146,14 @@ static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_v1_interface(
 extern const struct wl_interface zwlr_virtual_pointer_manager_v1_interface;
 static inline const struct wl_interface *mlwl_zwlr_virtual_pointer_manager_v1_interface(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 
+/* input_method_unstable_v2 */
+extern const struct wl_interface zwp_input_method_v2_interface;
+static inline const struct wl_interface *mlwl_zwp_input_method_v2_interface(void) { return &zwp_input_method_v2_interface; }
+extern const struct wl_interface zwp_input_popup_surface_v2_interface;
+static inline const struct wl_interface *mlwl_zwp_input_popup_surface_v2_interface(void) { return &zwp_input_popup_surface_v2_interface; }
+extern const struct wl_interface zwp_input_method_keyboard_grab_v2_interface;
+static inline const struct wl_interface *mlwl_zwp_input_method_keyboard_grab_v2_interface(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
+extern const struct wl_interface zwp_input_method_manager_v2_interface;
+static inline const struct wl_interface *mlwl_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
+
 #endif
