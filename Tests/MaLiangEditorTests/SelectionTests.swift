@@ -95,6 +95,39 @@ import Testing
         #expect(session.document.canUndo)
     }
 
+    /// A finger dragging a corner scales in proportion; a second finger held anywhere makes it free, as Shift does,
+    /// and paints nothing, undoes nothing and cancels nothing. Lifted, proportion comes back.
+    @Test func aSecondFingerScalesACornerFreely() throws {
+        let session = try sessionWithTwoStrokes()
+        _ = session.selectAll()
+        let selection = try #require(session.elementSelection)
+        let corner = session.selectionHandles(of: selection).corners[2]
+        let start: UInt64 = 10_000_000
+        func touch(_ id: Int32, _ phase: InputEvent.Phase, _ x: Double, _ y: Double, _ at: UInt64) -> Effects {
+            session.handle(
+                InputEvent(device: .touch(id), phase: phase, tool: .finger, x: x, y: y, time: at, received: at))
+        }
+        _ = touch(1, .down, corner.x, corner.y, start)
+        _ = touch(1, .move, corner.x + 10, corner.y, start + 8_000)
+        // The second finger, far from the box, held while the first goes only across.
+        _ = touch(2, .down, 1100, 700, start + 16_000)
+        _ = touch(2, .move, 1130, 720, start + 20_000)
+        _ = touch(1, .move, corner.x + 100, corner.y, start + 24_000)
+        _ = touch(1, .up, corner.x + 100, corner.y, start + 32_000)
+        _ = touch(2, .up, 1130, 720, start + 40_000)
+        let free = try #require(session.strokes[0].transform)
+        #expect(free.a > 1.1 && abs(free.d - 1) < 1e-6, "\(free)")
+        #expect(session.strokes.count == 2 && session.elementSelection != nil)
+
+        // Alone, a finger on the corner keeps the proportions.
+        let now = session.selectionHandles(of: try #require(session.elementSelection)).corners[2]
+        _ = touch(3, .down, now.x, now.y, start + 1_000_000)
+        _ = touch(3, .move, now.x + 100, now.y, start + 1_008_000)
+        _ = touch(3, .up, now.x + 100, now.y, start + 1_016_000)
+        let proportional = try #require(session.strokes[0].transform)
+        #expect(proportional.d > 1.05 && abs(proportional.a / free.a - proportional.d) < 0.2)
+    }
+
     /// Shift+H flips across the box's middle (strokes take a mirroring transform, images mirror); Delete removes
     /// the selection as one undo step; Escape selects nothing.
     @Test func flipDeleteAndNone() throws {

@@ -16,6 +16,10 @@ struct ContactState {
     var spaceHeld = false
     /// Shift is held: a selection's corner scales freely, its handle turns by steps.
     var shiftHeld = false
+    /// Fingers that came down while a corner or the turning handle was dragged: they act as Shift.
+    var modifierFingers: Set<Int32> = []
+    /// A selection's corner scales freely and its handle turns by steps (Shift, or a second finger).
+    var freeTransform: Bool { shiftHeld || !modifierFingers.isEmpty }
     /// Two fingers are moving the selected image.
     var fingersOnChartlet = false
 

@@ -206,17 +206,21 @@ extension EditingSession {
                 return pressToolbar(x: event.x, y: event.y, serial: event.serial, at: event.received)
             }
             let palm = penActive(at: event.received)
+            if !palm, let effects = holdAsModifier(id) { return effects }
             input.taps.down(id: id, at: point, time: event.received, penActive: palm)
             outcome = input.touches.down(id: id, at: point, penActive: palm)
         case .move:
+            if input.modifierFingers.contains(id) { return effects }
             input.taps.moved(id: id, to: point)
             outcome = input.touches.motion(id: id, to: point)
         case .up, .leave:
+            if input.modifierFingers.remove(id) != nil { return effects }
             if let fingers = input.taps.up(id: id, time: event.received) { effects.append(tapped(fingers: fingers)) }
             outcome = input.touches.up(id: id)
             // A finger on the toolbar never reached the touch tracker: its contact ends here.
             if case .toolbar? = input.contacts[event.device] { input.contacts[event.device] = nil }
         case .cancel:
+            input.modifierFingers = []
             input.taps.cancel()
             outcome = input.touches.cancel()
         case .hover, .buttonPressed:
@@ -244,6 +248,20 @@ extension EditingSession {
         if input.touches.activeCount < 2 && input.fingersOnChartlet { effects.append(endChartletGesture()) }
         if input.touches.activeCount < 2 && selecting.fingersOnSelection { effects.append(endSelectionGesture()) }
         return effects
+    }
+
+    /// A finger that comes down while a selection's corner or turning handle is dragged holds like Shift: the
+    /// corner scales freely, the handle turns by steps, from the drag's next move until it lifts. Nil when no handle is dragged.
+    private func holdAsModifier(_ id: Int32) -> Effects? {
+        let dragsHandle = input.contacts.values.contains { contact in
+            guard case .transformingSelection(let drag) = contact else { return false }
+            if case .move = drag.kind { return false }
+            return true
+        }
+        guard dragsHandle else { return nil }
+        input.modifierFingers.insert(id)
+        // The drag's next move takes the new state.
+        return Effects()
     }
 
     /// A tap of several fingers: two undo, three redo, four hide or show the toolbar.

@@ -2,7 +2,8 @@ import Foundation
 import MaLiangCore
 
 /// The selection tool: a lasso or a rectangle chooses elements of the current layer; the box around them moves
-/// them (inside), scales them (a corner: proportional, free with Shift), turns them (the handle above; Shift steps
+/// them (inside), scales them (a corner: proportional, free with Shift or a second finger anywhere), turns them (the
+/// handle above; Shift or a second finger steps
 /// by 15°), and two fingers move, scale and turn them together. Each gesture is one undo step, made when it ends.
 extension EditingSession {
     /// How a contact is changing the selection.
@@ -344,7 +345,7 @@ extension EditingSession {
                 atan2(point.y - center.y, point.x - center.x)
                 - atan2(
                     drag.start.y - center.y, drag.start.x - center.x)
-            if input.shiftHeld { angle = (angle / (.pi / 12)).rounded() * (.pi / 12) }
+            if input.freeTransform { angle = (angle / (.pi / 12)).rounded() * (.pi / 12) }
             return .rotation(angle, about: center)
         case .scale(let corner):
             guard let back = selection.placement.inverted else { return .identity }
@@ -360,7 +361,7 @@ extension EditingSession {
             }
             var sx = ratio(now.x, start.x)
             var sy = ratio(now.y, start.y)
-            if !input.shiftHeld {
+            if !input.freeTransform {
                 // Proportional: the drag's reach along the diagonal.
                 let along = (now.x * start.x + now.y * start.y) / max(start.x * start.x + start.y * start.y, 1e-12)
                 sx = min(max(along, 0.02), 50)

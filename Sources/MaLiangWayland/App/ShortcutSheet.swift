@@ -16,7 +16,7 @@ final class ShortcutSheet {
         ("Drag the guide's centre", "Move the symmetry's centre (mouse, finger, pen's lower button)"),
         ("G", "Fill: tap inside a closed shape (T all layers, R gaps closed)"),
         ("S", "Select: draw around strokes and images"), ("R / T", "Rectangle or lasso / touched or enclosed"),
-        ("Drag the box", "Move it; a corner scales (Shift: freely), the handle turns"),
+        ("Drag the box", "Move it; a corner scales (Shift or a second finger: freely), the handle turns"),
         ("Shift+H / Shift+V", "Flip the selection"), ("Ctrl+A / Escape", "Select all / none"),
         ("Ctrl+C / X / V, Ctrl+D", "Copy / cut / paste, duplicate the selection"),
         ("C, Shift+Page Up / Down", "Recolour the selection, send it a layer up / down"),
