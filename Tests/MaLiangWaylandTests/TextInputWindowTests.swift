@@ -75,6 +75,28 @@ import WaylandTestSupport
         #expect(session.terminate() == 0)
     }
 
+    /// The text focus may come after typing began (the window was pressed before it was focused): the field is told
+    /// at once, and again after it left and came back.
+    @Test func aFieldBeingTypedInIsToldWhenTheFocusComes() throws {
+        var options = ScriptedCompositor.Options()
+        options.globals = ScriptedCompositor.Global.standard + [.textInputManager]
+        let session = try AppSession.withTablet(options: options)
+        let compositor = session.compositor
+        try session.key(64)
+        let panel = LayerPanel(windowWidth: 1280, windowHeight: 800)
+        let row = panel.shown(panel.row(0))
+        try session.pen([(row.x + row.width / 2, row.y + row.height / 2)])
+        session.roundTrip()
+        #expect(compositor.textInput?.isEnabled != true)
+        try compositor.enterTextInput()
+        #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "not told when the focus came")
+        try compositor.leaveTextInput()
+        try compositor.enterTextInput()
+        #expect(
+            session.pump(until: { compositor.textInput?.isEnabled == true && compositor.textInput?.text == "Layer 1" }))
+        #expect(session.terminate() == 0)
+    }
+
     @Test func leavingTheWindowDropsThePreviewAndKeysStillType() throws {
         let session = try session()
         let compositor = session.compositor

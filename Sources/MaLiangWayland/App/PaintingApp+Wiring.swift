@@ -115,6 +115,7 @@ extension PaintingApp {
             if let commit { dispatch(session.typeText(commit)) }
         }
         input.preeditChanged = { [unowned self] in presenter.request() }
+        input.gainedFocus = { [unowned self, unowned input] in input.update(session.textField) }
         devices.textInput = input
     }
 }

@@ -32,6 +32,8 @@ final class TextInput {
     var apply: ((_ deleteBefore: Int, _ commit: String?) -> Void)?
     /// Called when the preedit shown changes.
     var preeditChanged: (() -> Void)?
+    /// Called when the window gets the text focus: a field already being typed in is told at once.
+    var gainedFocus: (() -> Void)?
 
     init(_ object: ZwpTextInputV3) {
         self.object = object
@@ -72,6 +74,7 @@ final class TextInput {
         case .enter:
             focused = true
             told = nil
+            gainedFocus?()
         case .leave:
             // The compositor disables it on leave; the next enter starts afresh.
             focused = false
