@@ -95,6 +95,17 @@ import Testing
         #expect(frame.x + frame.width == more.x + ToolbarLayout.button + ToolbarLayout.gap)
     }
 
+    /// Our own title bar has no room for the drawing's name: the menu has it on a row of its own, above every item.
+    @Test func ownDecorationsPutATitleRowAtTheMenusTop() throws {
+        let own = ToolbarLayout(width: 800, height: 900, showsClose: true)
+        let row = try #require(own.menuList.titleRow)
+        #expect(
+            own.menu.allSatisfy { $0.y >= row.y + row.height } && own.menuAction(atX: row.x + 5, y: row.y + 5) == nil)
+        let frame = try #require(own.menuFrame)
+        #expect(row.y >= frame.y && row.x >= frame.x && row.x + row.width <= frame.x + frame.width)
+        #expect(ToolbarLayout(width: 800, height: 900, showsClose: false).menuList.titleRow == nil)
+    }
+
     @Test(arguments: [300.0, 400, 500, 640])
     func aLowWindowTurnsTheStripsRowsIntoButtonsAndKeepsTheFileActionsInWords(height: Double) {
         let layout = ToolbarLayout(width: 400, height: height, showsClose: true)

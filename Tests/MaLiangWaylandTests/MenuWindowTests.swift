@@ -23,6 +23,11 @@ import WaylandTestSupport
 
         try session.key(Self.f10)
         #expect(session.pump(until: { session.image.map { differs($0, closed, in: frame) } == true }))
+        // Our own title bar: the drawing's name and "all saved" on the menu's title row.
+        let title = try #require(layout.menuList.titleRow)
+        // Words on the menu's dark ground: some light pixels, far fewer than a row of light buttons has.
+        let light = try #require(session.image.map { lightPixels($0, in: title) })
+        #expect(light > 40 && light < 2000, "no title in the menu: \(light) light pixels")
         try session.key(Self.end)
         // The row the keyboard is on is filled with the chosen colour.
         #expect(session.pump(until: { session.image.map { isChosen($0, at: help) } == true }), "help is not lit")
@@ -56,6 +61,14 @@ import WaylandTestSupport
     func isChosen(_ image: Image, at item: ToolbarMenu.Item) -> Bool {
         let pixel = image.rgba(x: Int(item.x + item.width - 4), y: Int(item.y + 3))
         return abs(Int(pixel.red) - 120) < 12 && abs(Int(pixel.green) - 160) < 12 && abs(Int(pixel.blue) - 230) < 12
+    }
+
+    func lightPixels(_ image: Image, in box: (x: Double, y: Double, width: Double, height: Double)) -> Int {
+        var count = 0
+        for y in Int(box.y)..<Int(box.y + box.height) {
+            for x in Int(box.x)..<Int(box.x + box.width) where image.rgba(x: x, y: y).red > 150 { count += 1 }
+        }
+        return count
     }
 
     func differs(_ a: Image, _ b: Image, in frame: (x: Double, y: Double, width: Double, height: Double)) -> Bool {

@@ -114,7 +114,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         buttons = items
         let moreX = items.first { $0.0 == .more }?.1 ?? Self.gap
         menuList = ToolbarMenu(
-            actions: Self.menuOnly + overflow, under: moreX, windowWidth: width, windowHeight: height)
+            actions: Self.menuOnly + overflow, under: moreX, windowWidth: width, windowHeight: height,
+            titled: showsClose)
     }
 
     /// `actions` (in group order) placed left to right with the gaps between groups; and where the next button

@@ -53,6 +53,8 @@ extension PaintingApp {
                 mirrored: session.view.mirrored),
             tooltip: tooltipShown ? chrome.hover?.action : nil, menuOpen: session.panels.isMenuOpen,
             menuFocus: session.panels.menuFocus, hover: chrome.hover?.action,
+            title: window.serverSideDecorations
+                ? nil : ToolbarWords.title(for: file.url, saving: applier.status.saving),
             currentColor: session.style.color,
             colorPanel: session.panels.isOpen(.color)
                 ? ColorPanelView(

@@ -15,6 +15,9 @@ extension Toolbar {
                 background, x: frame.x * scale, y: frame.y * scale, width: frame.width * scale,
                 height: frame.height * scale)
         ]
+        if let row = menu.titleRow, let title = state.title {
+            placements += try titleWords(title, in: row, scale: scale)
+        }
         let inset = (ToolbarMenu.cell - ToolbarLayout.button) / 2
         for (index, item) in menu.items.enumerated() {
             let focused = state.menuFocus == index
@@ -60,6 +63,32 @@ extension Toolbar {
             renderer: renderer)
         {
             placements.append(line(text, x: wordsLeft, box: box))
+        }
+        return placements
+    }
+
+    /// The drawing's name at the left of the title row, whether it is saved at the right.
+    private func titleWords(
+        _ title: (name: String, saving: String), in row: (x: Double, y: Double, width: Double, height: Double),
+        scale: Double
+    ) throws -> [OverlayPlacement] {
+        let box = (x: row.x * scale, y: row.y * scale, width: row.width * scale, height: row.height * scale)
+        let margin = 10 * scale
+        var placements: [OverlayPlacement] = []
+        var right = box.x + box.width - margin
+        if let saving = try words.image(
+            title.saving, font: Self.menuFont, scale: scale, color: theme.shortcutText, maxWidth: Int(box.width / 2),
+            renderer: renderer)
+        {
+            right -= Double(saving.width)
+            placements.append(line(saving, x: right, box: box))
+            right -= margin
+        }
+        if let name = try words.image(
+            title.name, font: "Sans Bold 11", scale: scale, color: theme.toolbarText,
+            maxWidth: Int(max(right - box.x - margin, 1)), renderer: renderer)
+        {
+            placements.append(line(name, x: box.x + margin, box: box))
         }
         return placements
     }

@@ -24,6 +24,8 @@ final class Toolbar {
         var menuFocus: Int?
         /// The button or menu item under the pointer or a hovering pen.
         var hover: ToolbarLayout.Action?
+        /// The drawing's name and whether it is saved, for the menu's title row (our own title bar only).
+        var title: (name: String, saving: String)?
         /// The brush's colour, shown in the colour-wheel button.
         var currentColor = Color.black
         /// The colour panel, when it is open.

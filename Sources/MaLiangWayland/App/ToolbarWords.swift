@@ -1,4 +1,6 @@
+import Foundation
 import MaLiangEditor
+import MaLiangStore
 
 /// What the toolbar's buttons do and the keys that do the same, in words: their tooltips.
 enum ToolbarWords {
@@ -41,6 +43,16 @@ enum ToolbarWords {
         case .help: "Keyboard shortcuts and gestures (F1 or ?)"
         case .more: "Menu: new, open, save as, export, time-lapse, help, and what the toolbar has no room for (F10)"
         }
+    }
+
+    /// The menu's title row: the drawing's name and whether everything is in its file.
+    static func title(for document: URL, saving: SaveQueue.State) -> (name: String, saving: String) {
+        let state =
+            switch saving {
+            case .saved: "all saved"
+            case .waiting(let edits, _): edits == 1 ? "1 change not saved" : "\(edits) changes not saved"
+            }
+        return (document.deletingPathExtension().lastPathComponent, state)
     }
 
     /// A worded row of the menu: what it does and the key that does the same, if any.
