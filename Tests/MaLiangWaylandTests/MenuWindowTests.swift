@@ -57,7 +57,7 @@ import WaylandTestSupport
         #expect(session.terminate() == 0)
     }
 
-    /// Whether a menu row is filled with the chosen colour (its left part, past the icon).
+    /// Whether a menu row is filled with the chosen colour (near its top-right corner, clear of its words).
     func isChosen(_ image: Image, at item: ToolbarMenu.Item) -> Bool {
         let pixel = image.rgba(x: Int(item.x + item.width - 4), y: Int(item.y + 3))
         return abs(Int(pixel.red) - 120) < 12 && abs(Int(pixel.green) - 160) < 12 && abs(Int(pixel.blue) - 230) < 12

@@ -7,6 +7,8 @@ import Testing
 import WaylandProtocol
 import WaylandTestSupport
 
+@testable import MaLiangWayland
+
 /// Names and colours typed with an on-screen keyboard (zwp_text_input_v3), the test playing the input method: the
 /// window enables text input for the field being typed in, with its words, purpose and place, shows the preedit,
 /// takes committed words and deletions, and disables it when typing ends; the drawing keeps the result.
@@ -117,5 +119,18 @@ import WaylandTestSupport
         let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
         defer { file.close() }
         #expect(file.document.layers.map(\.name) == ["Ink"])
+    }
+}
+
+/// An input method takes back UTF-8 bytes; the field's draft is typed in characters.
+@Suite struct TextInputBytesTests {
+    @Test func bytesBeforeTheCursorAreCountedAsCharacters() {
+        #expect(TextInput.characters(inLast: 7, of: "Layer 1") == 7)
+        // "é" is two bytes, "月" three, "🎨" four.
+        #expect(TextInput.characters(inLast: 4, of: "café🎨") == 1)
+        #expect(TextInput.characters(inLast: 6, of: "café🎨") == 2)
+        #expect(TextInput.characters(inLast: 3, of: "日月") == 1)
+        #expect(TextInput.characters(inLast: 100, of: "ab") == 2)
+        #expect(TextInput.characters(inLast: 0, of: "ab") == 0)
     }
 }

@@ -251,7 +251,8 @@ extension EditingSession {
     }
 
     /// A finger that comes down while a selection's corner or turning handle is dragged holds like Shift: the
-    /// corner scales freely, the handle turns by steps, from the drag's next move until it lifts. Nil when no handle is dragged.
+    /// corner scales freely, the handle turns by steps, from the drag's next move until it lifts. Nil when no
+    /// handle is dragged.
     private func holdAsModifier(_ id: Int32) -> Effects? {
         let dragsHandle = input.contacts.values.contains { contact in
             guard case .transformingSelection(let drag) = contact else { return false }

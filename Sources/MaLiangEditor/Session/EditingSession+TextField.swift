@@ -48,10 +48,7 @@ extension EditingSession {
         guard let field = textField, !text.isEmpty else { return effects }
         switch field.purpose {
         case .name:
-            let key = BrushEditorKey.text(text)
-            if let typed = panels.brushNameDraft != nil ? brushEditorKey(key) : layerPanelKey(key) {
-                effects.append(typed)
-            }
+            if let typed = nameKey(.text(text)) { effects.append(typed) }
         case .hexColor:
             for character in text.lowercased() where character.isHexDigit {
                 if let typed = colorPanelKey(.digit(character)) { effects.append(typed) }
@@ -67,11 +64,16 @@ extension EditingSession {
         for _ in 0..<min(max(count, 0), field.text.count) {
             let typed =
                 switch field.purpose {
-                case .name: panels.brushNameDraft != nil ? brushEditorKey(.backspace) : layerPanelKey(.backspace)
+                case .name: nameKey(.backspace)
                 case .hexColor: colorPanelKey(.backspace)
                 }
             if let typed { effects.append(typed) }
         }
         return effects
+    }
+
+    /// A key for the name being typed: the brush's, else the layer's.
+    private func nameKey(_ key: BrushEditorKey) -> Effects? {
+        panels.brushNameDraft != nil ? brushEditorKey(key) : layerPanelKey(key)
     }
 }

@@ -227,7 +227,9 @@ public final class PaintingApp {
         if saving == .saved {
             // Where the drawing was left, for its next opening; a failure loses nothing of the drawing.
             do throws(StoreError) { try file.keepView(session.viewPlacement) } catch {
-                log("the view is not kept: \(error.message)")
+                // The window is closing: standard error is the one place left to say it.
+                FileHandle.standardError.write(
+                    Data("maliang: the view is not kept for the next opening: \(error.message)\n".utf8))
             }
         }
         if failure == nil {

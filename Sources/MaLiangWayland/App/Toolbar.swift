@@ -48,7 +48,7 @@ final class Toolbar {
     static let tooltipDelay: UInt64 = 600_000
 
     let renderer: CanvasRenderer
-    private(set) var icons: [ToolbarLayout.Action: OverlayImage] = [:]
+    private var icons: [ToolbarLayout.Action: OverlayImage] = [:]
     /// The scale the icons were drawn for.
     private var iconScale = 0.0
     private var swatches: [OverlayImage] = []
