@@ -4,7 +4,9 @@
 // find it. Real backends (GTK, GNOME, KDE) show dialogs a person answers; this one answers from a file.
 //
 // Settings: Read/ReadAll answer org.freedesktop.appearance color-scheme = SCHEME (0 no preference, 1 dark,
-// 2 light); SIGUSR1 turns dark into light and back and sends SettingChanged.
+// 2 light); SIGUSR1 turns dark into light and back and sends SettingChanged. With MALIANG_TEST_FONT_NAME set, Read
+// answers org.gnome.desktop.interface font-name with it, and text-scaling-factor with MALIANG_TEST_TEXT_SCALING
+// (1 when unset), as GNOME's backend does; SIGUSR2 doubles the scaling and sends SettingChanged.
 // FileChooser: OpenFile and SaveFile print one line to standard output — the method, the title, then each option
 // as key=value (current_name, accept_label, filters by name, choices as id:default), then parent= the window it
 // stands on ("wayland:HANDLE", or nothing) — and answer the first line of
@@ -22,6 +24,9 @@ static const char *path = "/org/freedesktop/portal/desktop";
 static uint32_t scheme;
 static const char *answers;
 static volatile sig_atomic_t flip;
+static volatile sig_atomic_t grow;
+static const char *font_name;
+static double text_scaling = 1;
 
 // MARK: - Settings
 
@@ -34,11 +39,17 @@ static int read_setting(sd_bus_message *message, void *userdata, sd_bus_error *e
     const char *namespace, *key;
     int result = sd_bus_message_read(message, "ss", &namespace, &key);
     if (result < 0) return result;
-    if (strcmp(namespace, "org.freedesktop.appearance") != 0 || strcmp(key, "color-scheme") != 0)
+    int is_scheme = strcmp(namespace, "org.freedesktop.appearance") == 0 && strcmp(key, "color-scheme") == 0;
+    int is_interface = font_name && strcmp(namespace, "org.gnome.desktop.interface") == 0;
+    int is_font = is_interface && strcmp(key, "font-name") == 0;
+    int is_scaling = is_interface && strcmp(key, "text-scaling-factor") == 0;
+    if (!is_scheme && !is_font && !is_scaling)
         return sd_bus_error_set(error, "org.freedesktop.portal.Error.NotFound", "Requested setting not found");
     sd_bus_message *reply = NULL;
     result = sd_bus_message_new_method_return(message, &reply);
-    if (result >= 0) result = append_scheme_value(reply);
+    if (result >= 0 && is_scheme) result = append_scheme_value(reply);
+    if (result >= 0 && is_font) result = sd_bus_message_append(reply, "v", "s", font_name);
+    if (result >= 0 && is_scaling) result = sd_bus_message_append(reply, "v", "d", text_scaling);
     if (result >= 0) result = sd_bus_send(NULL, reply, NULL);
     sd_bus_message_unref(reply);
     return result;
@@ -220,6 +231,11 @@ static void on_usr1(int signal) {
     flip = 1;
 }
 
+static void on_usr2(int signal) {
+    (void)signal;
+    grow = 1;
+}
+
 int main(int argc, char **argv) {
     if (argc < 2 || argc > 3) {
         fprintf(stderr, "usage: maliang-test-portal SCHEME [ANSWERS]\n");
@@ -227,11 +243,16 @@ int main(int argc, char **argv) {
     }
     scheme = (uint32_t)atoi(argv[1]);
     answers = argc == 3 ? argv[2] : NULL;
+    font_name = getenv("MALIANG_TEST_FONT_NAME");
+    const char *scaling = getenv("MALIANG_TEST_TEXT_SCALING");
+    if (scaling) text_scaling = atof(scaling);
     signal(SIGUSR1, on_usr1);
-    // A test runner may start it with signals blocked: SIGUSR1 must arrive, and SIGTERM must end it.
+    signal(SIGUSR2, on_usr2);
+    // A test runner may start it with signals blocked: SIGUSR1 and SIGUSR2 must arrive, and SIGTERM must end it.
     sigset_t signals;
     sigemptyset(&signals);
     sigaddset(&signals, SIGUSR1);
+    sigaddset(&signals, SIGUSR2);
     sigaddset(&signals, SIGTERM);
     sigaddset(&signals, SIGINT);
     sigprocmask(SIG_UNBLOCK, &signals, NULL);
@@ -255,6 +276,12 @@ int main(int argc, char **argv) {
             scheme = scheme == 2 ? 1 : 2;
             sd_bus_emit_signal(bus, path, "org.freedesktop.impl.portal.Settings", "SettingChanged", "ssv",
                                "org.freedesktop.appearance", "color-scheme", "u", scheme);
+        }
+        if (grow && font_name) {
+            grow = 0;
+            text_scaling *= 2;
+            sd_bus_emit_signal(bus, path, "org.freedesktop.impl.portal.Settings", "SettingChanged", "ssv",
+                               "org.gnome.desktop.interface", "text-scaling-factor", "d", text_scaling);
         }
         while ((result = sd_bus_process(bus, NULL)) > 0) {}
         if (result < 0) break;

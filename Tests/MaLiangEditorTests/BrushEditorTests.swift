@@ -33,7 +33,7 @@ import Testing
         #expect(
             session.panels.isOpen(.brushEditor) && session.currentBrushName == "pencil"
                 && !session.isCurrentBrushChanged)
-        let panel = session.brushEditor
+        var panel: BrushEditorPanel { session.brushEditor }
         var pen = Gesture(.tool(1), .pen)
         // A drag that starts on a slider keeps setting it wherever it goes (past the end: the largest value).
         let size = panel.track(.size)
@@ -72,7 +72,7 @@ import Testing
     @Test func curvePointsAreAddedDraggedAndTakenOffByAFinger() throws {
         let session = try makeSession()
         _ = session.press(.brushEditor)
-        let panel = session.brushEditor
+        var panel: BrushEditorPanel { session.brushEditor }
         var finger = Gesture(.touch(1), .finger)
         let start = session.style.current.base.pressureCurve.points
         #expect(start.count == 2)
@@ -114,7 +114,7 @@ import Testing
         _ = session.press(.brush(4))
         _ = session.press(.brushEditor)
         var pen = Gesture(.tool(1), .pen)
-        let panel = session.brushEditor
+        var panel: BrushEditorPanel { session.brushEditor }
         let opacity = panel.track(.opacity)
         _ = session.drag(&pen, [(opacity.x + opacity.width * 0.3, opacity.y + 12)])
         // Save on a built-in brush asks for a name; the keyboard types it; Return saves.
@@ -195,9 +195,9 @@ import Testing
             let frame = panel.button(button)
             #expect(panel.part(atX: frame.x + 3, y: frame.y + 3) == .button(button))
         }
-        let last = panel.saved(BrushEditorPanel.savedShown - 1)
-        #expect(last.y + last.height <= panel.y + BrushEditorPanel.height)
-        #expect(panel.part(atX: last.x + 3, y: last.y + 3) == .saved(BrushEditorPanel.savedShown - 1))
+        let last = panel.saved(panel.savedShown - 1)
+        #expect(last.y + last.height <= panel.y + panel.height)
+        #expect(panel.part(atX: last.x + 3, y: last.y + 3) == .saved(panel.savedShown - 1))
         #expect(panel.part(atX: panel.x - 1, y: panel.y + 10) == nil)
         let narrow = BrushEditorPanel(anchorX: 400, windowWidth: 560)
         #expect(narrow.x + BrushEditorPanel.width <= 560)
@@ -237,7 +237,7 @@ import Testing
         let session = try makeSession()
         _ = session.resize(WindowMetrics(width: 420, height: 330, scale: 1, showsClose: true))
         _ = session.press(.brushEditor)
-        let panel = session.brushEditor
+        var panel: BrushEditorPanel { session.brushEditor }
         #expect(panel.zoom < 1 && panel.zoom >= PanelPlacement.smallest)
         #expect(panel.x >= 0 && panel.x + BrushEditorPanel.width * panel.zoom <= 420)
         var pen = Gesture(.tool(1), .pen)
@@ -254,7 +254,7 @@ import Testing
         // The colour panel too: a press on its ring where it is shown turns the hue.
         _ = session.press(.colorWheel)
         let colors = session.colorPanel
-        #expect(colors.zoom < 1 && colors.x + ColorPanel.width * colors.zoom <= 420)
+        #expect(colors.zoom < 1 && colors.x + colors.width * colors.zoom <= 420)
         let green = colors.ringPoint(hue: 1.0 / 3)
         let shownGreen = colors.shown((green.x, green.y, 0, 0))
         _ = session.drag(&pen, [(shownGreen.x, shownGreen.y)])

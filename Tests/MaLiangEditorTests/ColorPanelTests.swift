@@ -30,14 +30,14 @@ import Testing
         #expect(panel.part(atX: panel.x - 1, y: panel.y + 10) == nil)
         // Kept inside a narrow window.
         let narrow = ColorPanel(anchorX: 300, windowWidth: 320)
-        #expect(narrow.x + ColorPanel.width <= 320)
+        #expect(narrow.x + narrow.width <= 320)
     }
 
     @Test func thePenChoosesOnTheWheelAndPaintsWithIt() throws {
         let session = try makeSession()
         _ = session.press(.colorWheel)
         #expect(session.panels.isOpen(.color))
-        let panel = session.colorPanel
+        var panel: ColorPanel { session.colorPanel }
         var pen = Gesture(.tool(1), .pen)
         // A drag that starts on the ring keeps turning the hue when it leaves it.
         _ = session.drag(&pen, [panel.ringPoint(hue: 0.1), panel.ringPoint(hue: 0.5), (panel.x - 50, panel.center.y)])
@@ -61,7 +61,7 @@ import Testing
     @Test func aFingerTurnsTheHueWithoutPainting() throws {
         let session = try makeSession()
         _ = session.press(.colorWheel)
-        let panel = session.colorPanel
+        var panel: ColorPanel { session.colorPanel }
         var finger = Gesture(.touch(1), .finger)
         _ = session.drag(&finger, [panel.ringPoint(hue: 0.9), panel.ringPoint(hue: 0.7)])
         #expect(abs(session.panels.wheelColor.hue - 0.7) < 0.01)
@@ -121,7 +121,7 @@ import Testing
         let session = try makeSession()
         _ = session.perform(.color(4))
         _ = session.press(.colorWheel)
-        let panel = session.colorPanel
+        var panel: ColorPanel { session.colorPanel }
         var pen = Gesture(.tool(1), .pen)
         let paper = panel.paperButton(.paperColor)
         #expect(panel.part(atX: paper.x + 4, y: paper.y + 4) == .paperColor)
@@ -131,7 +131,7 @@ import Testing
         let none = panel.paperButton(.noPaper)
         _ = session.drag(&pen, [(none.x + 4, none.y + 4)])
         #expect(session.document.background.alpha == 0 && session.strokes.isEmpty)
-        #expect(panel.y + ColorPanel.height >= none.y + none.height)
+        #expect(panel.y + panel.height >= none.y + none.height)
         _ = session.perform(.undo)
         #expect(session.document.background == ToolbarLayout.colors[4])
     }

@@ -19,8 +19,8 @@ import Testing
         #expect(session.strokes.first?.layer == .first)
         _ = session.perform(.layers)
         #expect(session.panels.isOpen(.layers))
-        let panel = session.layerPanel
-        #expect(panel.x + LayerPanel.width * panel.zoom <= session.window.width)
+        var panel: LayerPanel { session.layerPanel }
+        #expect(panel.x + panel.width * panel.zoom <= session.window.width)
         // New: above the current one, and current.
         _ = tap(session, panel.button(.add), with: &pen)
         #expect(session.document.layers.map(\.name) == ["Layer 1", "Layer 2"])
@@ -58,7 +58,7 @@ import Testing
         let session = try makeSession()
         _ = session.addLayer()
         _ = session.perform(.layers)
-        let panel = session.layerPanel
+        var panel: LayerPanel { session.layerPanel }
         let top = session.currentLayer
         var finger = Gesture(.touch(1), .finger)
         var mouse = Gesture(.mouse, .mouse, buttons: .primary)
@@ -130,7 +130,7 @@ import Testing
     @Test func aPressOnTheCurrentLayersNameTypesANewOne() throws {
         let session = try makeSession()
         _ = session.perform(.layers)
-        let panel = session.layerPanel
+        var panel: LayerPanel { session.layerPanel }
         var pen = Gesture(.tool(1), .pen)
         _ = tap(session, panel.name(0), with: &pen)
         #expect(session.panels.layerNameDraft == "Layer 1")
@@ -153,11 +153,11 @@ import Testing
         for _ in 0..<11 { _ = session.addLayer() }
         _ = session.perform(.layers)
         #expect(session.layersShown.first?.id == session.currentLayer && session.panels.layerListTop == 0)
-        let panel = session.layerPanel
+        var panel: LayerPanel { session.layerPanel }
         var pen = Gesture(.tool(1), .pen)
         _ = tap(session, panel.scroll(up: false), with: &pen)
         #expect(session.panels.layerListTop == 4 && session.layersShown.last?.id == .first)
-        _ = tap(session, panel.name(LayerPanel.visibleRows - 1), with: &pen)
+        _ = tap(session, panel.name(panel.visibleRows - 1), with: &pen)
         #expect(session.currentLayer == .first)
         _ = tap(session, panel.scroll(up: true), with: &pen)
         #expect(session.panels.layerListTop == 0)

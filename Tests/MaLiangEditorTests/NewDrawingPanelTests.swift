@@ -10,7 +10,7 @@ import Testing
         let session = try makeSession()
         #expect(session.perform(.newDocument).requests.isEmpty, "New made a drawing without asking")
         #expect(session.panels.isOpen(.newDrawing))
-        let panel = session.newDrawingPanel
+        var panel: NewDrawingPanel { session.newDrawingPanel }
         #expect(panel.x + NewDrawingPanel.width <= session.window.width && panel.x >= 0)
         // A finger first (after the pen, palm rejection would take it for a palm for half a second).
         var finger = Gesture(.touch(1), .finger)

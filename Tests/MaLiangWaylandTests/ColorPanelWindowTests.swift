@@ -28,8 +28,8 @@ import WaylandTestSupport
         let wheel = try #require(layout.buttons.first { $0.action == .colorWheel })
         // The marker (half-grey where it does not overlap) down the left of the panel's bottom margin; bare paper
         // under its right.
-        let marginY = panel.y + ColorPanel.height - 4
-        let (overStroke, overPaper) = (panel.x + 20, panel.x + ColorPanel.width - 20)
+        let marginY = panel.y + panel.height - 4
+        let (overStroke, overPaper) = (panel.x + 20, panel.x + panel.width - 20)
         try session.pen([(marker.x + 20, 24)])
         try session.pen(points((overStroke, marginY - 60), (overStroke, marginY + 60)), pressure: 1)
         #expect(
@@ -93,10 +93,13 @@ import WaylandTestSupport
         session.settle(.milliseconds(600))
         try session.finger([(wheelButton.x + 20, 24)])
         #expect(session.roundTrip())
-        try session.finger(points(panel.ringPoint(hue: 0.2), panel.ringPoint(hue: 1.0 / 3), count: 6))
+        // Opened by a finger, the panel is a finger's.
+        let touchPanel = ColorPanel(layout: layout, windowWidth: 1000, controls: .touch)
+        try session.finger(points(touchPanel.ringPoint(hue: 0.2), touchPanel.ringPoint(hue: 1.0 / 3), count: 6))
         #expect(
             session.pump(until: {
-                shows(
+                let corner = touchPanel.squarePoint(saturation: 1, value: 1)
+                return shows(
                     session, Color(red: 0, green: 1, blue: 0), atX: corner.x - 2, y: corner.y + 2, scale: s,
                     tolerance: 20)
             }), "a finger on the ring does not turn the hue")

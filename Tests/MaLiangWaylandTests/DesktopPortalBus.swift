@@ -4,7 +4,7 @@ import WaylandTestSupport
 /// A session bus of the test's own (dbus-daemon) with the real XDG desktop portal on it
 /// (/usr/libexec/xdg-desktop-portal) and `maliang-test-portal` as its backend: the window talks to the same
 /// frontend it meets on GNOME and KDE, and the backend answers Settings with `scheme` (1 dark, 2 light) and file
-/// dialogs from ``answer(_:)``.
+/// dialogs from ``answer(_:)``; given a `font`, Settings also say GNOME's font and its `textScaling`.
 final class DesktopPortalBus {
     let folder: URL
     private let daemon = Process()
@@ -15,7 +15,7 @@ final class DesktopPortalBus {
     var address: String { "unix:path=\(folder.appendingPathComponent("bus").path)" }
     var answers: URL { folder.appendingPathComponent("answers") }
 
-    init(scheme: Int) throws {
+    init(scheme: Int, font: String? = nil, textScaling: Double = 1) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-bus-\(UUID())")
         let portals = folder.appendingPathComponent("portals")
         try FileManager.default.createDirectory(at: portals, withIntermediateDirectories: true)
@@ -56,6 +56,10 @@ final class DesktopPortalBus {
             "maliang-test-portal")
         backend.arguments = ["\(scheme)", answers.path]
         backend.environment = ["DBUS_SESSION_BUS_ADDRESS": address]
+        if let font {
+            backend.environment?["MALIANG_TEST_FONT_NAME"] = font
+            backend.environment?["MALIANG_TEST_TEXT_SCALING"] = "\(textScaling)"
+        }
         backend.standardOutput = dialogs
         try backend.run()
         // "ready" once it owns its name (or nothing, when it fails and exits).
@@ -91,6 +95,9 @@ final class DesktopPortalBus {
 
     /// Turns the portal's scheme from light to dark or back; it tells its listeners.
     func flip() { kill(backend.processIdentifier, SIGUSR1) }
+
+    /// Doubles the desktop's text scaling; the portal tells its listeners.
+    func growText() { kill(backend.processIdentifier, SIGUSR2) }
 
     private func readLine(timeout: Duration) -> String? {
         let deadline = ContinuousClock.now + timeout

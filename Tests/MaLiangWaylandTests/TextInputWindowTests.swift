@@ -56,7 +56,8 @@ import WaylandTestSupport
         let layout = ToolbarLayout(width: 1280, showsClose: true)
         let wheel = try #require(layout.buttons.first { $0.action == .colorWheel })
         try session.finger([(wheel.x + 20, 24)])
-        let panel = ColorPanel(layout: layout, windowWidth: 1280, windowHeight: 800)
+        // Opened by a finger, the panel is a finger's.
+        let panel = ColorPanel(layout: layout, windowWidth: 1280, windowHeight: 800, controls: .touch)
         let hex = panel.shown(panel.hexRow)
         try session.finger([(hex.x + hex.width / 2, hex.y + hex.height / 2)])
         #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "no text input for the hex value")

@@ -6,31 +6,44 @@ import MaLiangCore
 /// hit-tests it, the shell draws it.
 public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 12.0
-    public static let titleHeight = 24.0
     public static let gap = 8.0
     public static let leftWidth = 300.0
     public static let rightWidth = 168.0
     public static let columnGap = 16.0
     public static let previewHeight = 72.0
-    public static let rowHeight = 24.0
     public static let labelWidth = 96.0
     public static let valueWidth = 52.0
     public static let curveLabelHeight = 16.0
     public static let curveSide = 160.0
-    public static let buttonHeight = 28.0
     public static let savedColumns = 4
-    public static let savedRows = 3
-    public static var savedShown: Int { savedColumns * savedRows }
-
     public static let width = padding + leftWidth + columnGap + rightWidth + padding
-    static let leftHeight =
-        previewHeight + gap + Double(BrushSetting.allCases.count + 2) * rowHeight
-    static let rightHeight =
-        curveLabelHeight + curveSide + gap + Double(BrushToggle.allCases.count) * rowHeight + gap + 2
-        * (buttonHeight + 4)
-    public static let height =
-        padding + titleHeight + gap + max(leftHeight, rightHeight) + gap + Double(savedRows) * (rowHeight + 4)
-        + padding
+
+    /// What the controls are sized for.
+    public let controls: ControlSize
+    /// The name's row, which a press starts typing in.
+    public var titleHeight: Double { controls.pick(24, 44) }
+    /// A slider's, a switch's or a saved brush's row; the stamp and turn choices are 4 less.
+    public var rowHeight: Double { controls.pick(24, 48) }
+    public var buttonHeight: Double { controls.pick(28, 44) }
+    public var savedRows: Int { controls.pick(3, 2) }
+    public var savedShown: Int { Self.savedColumns * savedRows }
+
+    public var width: Double { Self.width }
+    public var height: Double {
+        Self.padding + titleHeight + Self.gap + max(leftHeight, rightHeight) + Self.gap
+            + Double(savedRows) * (rowHeight + 4) + Self.padding
+    }
+    var leftHeight: Double { Self.previewHeight + Self.gap + Double(BrushSetting.allCases.count + 2) * rowHeight }
+    var rightHeight: Double {
+        Self.curveLabelHeight + Self.curveSide + Self.gap + Double(BrushToggle.allCases.count) * rowHeight + Self.gap
+            + 2 * (buttonHeight + 4)
+    }
+
+    /// Only its sizes: the panel at the window's corner.
+    private init(controls: ControlSize) {
+        self.controls = controls
+        placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
+    }
 
     /// The buttons under the switches.
     public enum Button: CaseIterable, Sendable {
@@ -58,23 +71,31 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
 
     /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide and
     /// `windowHeight` high.
-    public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
+        self.controls = controls
         placement = PanelPlacement(
-            width: Self.width, height: Self.height, left: anchorX, windowWidth: windowWidth, windowHeight: windowHeight)
+            width: Self.width, height: BrushEditorPanel(controls: controls).height, left: anchorX,
+            windowWidth: windowWidth, windowHeight: windowHeight, textScale: textScale)
     }
 
     /// The panel for `layout`: under the brush-settings button, or under the menu button when the strip has no
     /// room for it.
-    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
         self.init(
             anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth,
-            windowHeight: windowHeight)
+            windowHeight: windowHeight, controls: controls, textScale: textScale)
     }
 
     public typealias Box = PanelPlacement.Box
 
-    public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding, Self.titleHeight) }
-    private var columnsTop: Double { title.y + Self.titleHeight + Self.gap }
+    public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, titleHeight) }
+    private var columnsTop: Double { title.y + titleHeight + Self.gap }
     private var left: Double { x + Self.padding }
     private var right: Double { left + Self.leftWidth + Self.columnGap }
 
@@ -83,8 +104,8 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     /// Row `index` of the left column under the preview: the sliders, then the stamps, then the rotations.
     public func row(_ index: Int) -> Box {
         (
-            left, columnsTop + Self.previewHeight + Self.gap + Double(index) * Self.rowHeight, Self.leftWidth,
-            Self.rowHeight
+            left, columnsTop + Self.previewHeight + Self.gap + Double(index) * rowHeight, Self.leftWidth,
+            rowHeight
         )
     }
 
@@ -120,28 +141,35 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public func toggle(_ toggle: BrushToggle) -> Box {
         let index = BrushToggle.allCases.firstIndex(of: toggle) ?? 0
         return (
-            right, curve.y + Self.curveSide + Self.gap + Double(index) * Self.rowHeight, Self.rightWidth, Self.rowHeight
+            right, curve.y + Self.curveSide + Self.gap + Double(index) * rowHeight, Self.rightWidth, rowHeight
         )
+    }
+
+    /// A switch's box as drawn, at the left of its row (the whole row answers).
+    public func checkBox(_ toggle: BrushToggle) -> Box {
+        let line = self.toggle(toggle)
+        let side = controls.pick(14.0, 20.0)
+        return (line.x, line.y + (line.height - side) / 2, side, side)
     }
 
     public func button(_ button: Button) -> Box {
         let index = Button.allCases.firstIndex(of: button) ?? 0
-        let top = toggle(BrushToggle.allCases.last ?? .tiltToAngle).y + Self.rowHeight + Self.gap
+        let top = toggle(BrushToggle.allCases.last ?? .tiltToAngle).y + rowHeight + Self.gap
         let width = (Self.rightWidth - 4) / 2
         return (
-            right + Double(index % 2) * (width + 4), top + Double(index / 2) * (Self.buttonHeight + 4), width,
-            Self.buttonHeight
+            right + Double(index % 2) * (width + 4), top + Double(index / 2) * (buttonHeight + 4), width,
+            buttonHeight
         )
     }
 
     /// Saved brush `index` of those shown, row by row.
     public func saved(_ index: Int) -> Box {
-        let top = columnsTop + max(Self.leftHeight, Self.rightHeight) + Self.gap
+        let top = columnsTop + max(leftHeight, rightHeight) + Self.gap
         let room = Self.width - 2 * Self.padding
         let width = (room - Double(Self.savedColumns - 1) * 4) / Double(Self.savedColumns)
         return (
             left + Double(index % Self.savedColumns) * (width + 4),
-            top + Double(index / Self.savedColumns) * (Self.rowHeight + 4), width, Self.rowHeight
+            top + Double(index / Self.savedColumns) * (rowHeight + 4), width, rowHeight
         )
     }
 
@@ -167,7 +195,7 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
         if distanceOutsideCurve(x: px, y: py) <= 6 { return .curve }
         for toggle in BrushToggle.allCases where inside(self.toggle(toggle)) { return .toggle(toggle) }
         for button in Button.allCases where inside(self.button(button)) { return .button(button) }
-        for index in 0..<Self.savedShown where inside(saved(index)) { return .saved(index) }
+        for index in 0..<savedShown where inside(saved(index)) { return .saved(index) }
         return .background
     }
 

@@ -6,19 +6,32 @@ import MaLiangCore
 /// pixels; the editing core hit-tests it, the shell draws it.
 public struct ColorPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 12.0
-    public static let outerRadius = 96.0
-    public static let innerRadius = 74.0
-    public static let hexRowHeight = 28.0
-    public static let swatch = 21.0
     public static let swatchGap = 3.0
+    /// The recent colours kept; a finger's larger swatches show the first ``recentShown`` of them.
     public static let recentCount = 16
-    static let recentColumns = 8
 
-    /// The panel's top-left corner and size.
-    public static let width = 2 * (padding + outerRadius)
-    public static let paperRowHeight = 26.0
-    public static let height =
-        2 * padding + 2 * outerRadius + 10 + hexRowHeight + 10 + 2 * swatch + swatchGap + 10 + paperRowHeight
+    /// What the controls are sized for.
+    public let controls: ControlSize
+    public var outerRadius: Double { controls.pick(96, 120) }
+    /// The ring is ``outerRadius`` − ``innerRadius`` thick: a finger's target, and two pixels more, for a finger.
+    public var innerRadius: Double { controls.pick(74, 78) }
+    public var hexRowHeight: Double { controls.pick(28, 44) }
+    public var swatch: Double { controls.pick(21, 44) }
+    public var recentColumns: Int { controls.pick(8, 5) }
+    /// The recent colours shown, in two rows.
+    public var recentShown: Int { 2 * recentColumns }
+    public var paperRowHeight: Double { controls.pick(26, 44) }
+
+    public var width: Double { 2 * (Self.padding + outerRadius) }
+    public var height: Double {
+        2 * Self.padding + 2 * outerRadius + 10 + hexRowHeight + 10 + 2 * swatch + Self.swatchGap + 10 + paperRowHeight
+    }
+
+    /// Only its sizes: the panel at the window's corner.
+    private init(controls: ControlSize) {
+        self.controls = controls
+        placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
+    }
 
     /// What a point of the panel is.
     public enum Part: Equatable, Sendable {
@@ -33,51 +46,60 @@ public struct ColorPanel: PlacedPanel, Equatable, Sendable {
 
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
-    public init(anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
+        self.controls = controls
+        let sized = ColorPanel(controls: controls)
         placement = PanelPlacement(
-            width: Self.width, height: Self.height, left: anchorX, windowWidth: windowWidth, windowHeight: windowHeight)
+            width: sized.width, height: sized.height, left: anchorX, windowWidth: windowWidth,
+            windowHeight: windowHeight, textScale: textScale)
     }
 
     /// The panel for `layout`: under the colour-wheel button, or under the menu button when the strip has no room
     /// for it.
-    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
         self.init(
             anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth,
-            windowHeight: windowHeight)
+            windowHeight: windowHeight, controls: controls, textScale: textScale)
     }
 
     public var center: (x: Double, y: Double) {
-        (x + Self.padding + Self.outerRadius, y + Self.padding + Self.outerRadius)
+        (x + Self.padding + outerRadius, y + Self.padding + outerRadius)
     }
 
     /// The side of the saturation–value square inside the ring.
-    public static let squareSide = ((innerRadius - 6) * 2 / 2.0.squareRoot()).rounded(.down)
+    public var squareSide: Double { ((innerRadius - 6) * 2 / 2.0.squareRoot()).rounded(.down) }
 
     /// The saturation–value square inside the ring: left, top and side.
     public var square: (x: Double, y: Double, side: Double) {
-        (center.x - Self.squareSide / 2, center.y - Self.squareSide / 2, Self.squareSide)
+        (center.x - squareSide / 2, center.y - squareSide / 2, squareSide)
     }
 
     /// The row under the wheel: a swatch of the colour, then its hex value.
     public var hexRow: (x: Double, y: Double, width: Double, height: Double) {
-        (x + Self.padding, y + Self.padding + 2 * Self.outerRadius + 10, 2 * Self.outerRadius, Self.hexRowHeight)
+        (x + Self.padding, y + Self.padding + 2 * outerRadius + 10, 2 * outerRadius, hexRowHeight)
     }
 
-    /// Recent colour `index`'s swatch (two rows of eight, most recent first).
+    /// Recent colour `index`'s swatch (two rows of ``recentColumns``, most recent first).
     public func recentSwatch(_ index: Int) -> (x: Double, y: Double, side: Double) {
-        let row = index / Self.recentColumns
-        let column = index % Self.recentColumns
-        let step = Self.swatch + Self.swatchGap
-        let left = x + Self.padding + (2 * Self.outerRadius - Double(Self.recentColumns) * step + Self.swatchGap) / 2
-        return (left + Double(column) * step, hexRow.y + Self.hexRowHeight + 10 + Double(row) * step, Self.swatch)
+        let row = index / recentColumns
+        let column = index % recentColumns
+        let step = swatch + Self.swatchGap
+        let left = x + Self.padding + (2 * outerRadius - Double(recentColumns) * step + Self.swatchGap) / 2
+        return (left + Double(column) * step, hexRow.y + hexRowHeight + 10 + Double(row) * step, swatch)
     }
 
     /// The paper buttons: "Paper: this colour" at the left, "No paper" at the right.
     public func paperButton(_ part: Part) -> (x: Double, y: Double, width: Double, height: Double) {
-        let top = recentSwatch(Self.recentCount - 1).y + Self.swatch + 10
-        let width = (2 * Self.outerRadius - 6) / 2
+        let top = recentSwatch(recentShown - 1).y + swatch + 10
+        let width = (2 * outerRadius - 6) / 2
         let left = x + Self.padding + (part == .noPaper ? width + 6 : 0)
-        return (left, top, width, Self.paperRowHeight)
+        return (left, top, width, paperRowHeight)
     }
 
     /// The part under a window point, nil outside the panel.
@@ -85,10 +107,10 @@ public struct ColorPanel: PlacedPanel, Equatable, Sendable {
         guard contains(x: windowX, y: windowY) else { return nil }
         let (px, py) = unit(x: windowX, y: windowY)
         let distance = ((px - center.x) * (px - center.x) + (py - center.y) * (py - center.y)).squareRoot()
-        if distance >= Self.innerRadius - 2 && distance <= Self.outerRadius + 2 { return .hueRing }
+        if distance >= innerRadius - 2 && distance <= outerRadius + 2 { return .hueRing }
         let box = square
         if px >= box.x && px < box.x + box.side && py >= box.y && py < box.y + box.side { return .square }
-        for index in 0..<Self.recentCount {
+        for index in 0..<recentShown {
             let swatch = recentSwatch(index)
             if px >= swatch.x && px < swatch.x + swatch.side && py >= swatch.y && py < swatch.y + swatch.side {
                 return .recent(index)
@@ -112,7 +134,7 @@ public struct ColorPanel: PlacedPanel, Equatable, Sendable {
 
     /// Where `hue` sits on the middle of the ring.
     public func ringPoint(hue: Double) -> (x: Double, y: Double) {
-        let radius = (Self.innerRadius + Self.outerRadius) / 2
+        let radius = (innerRadius + outerRadius) / 2
         let angle = hue * 2 * .pi
         return (center.x + radius * cos(angle), center.y - radius * sin(angle))
     }

@@ -2,21 +2,35 @@ import MaLiangCore
 
 /// The layer panel at the window's right under the toolbar: the layers top first (eye, lock, name, opacity), the
 /// current layer's opacity slider and blend modes, and New, Copy, Delete, Raise, Lower. Logical pixels at ``zoom``
-/// 1; the editing core hit-tests it, the shell draws it.
+/// 1, its controls sized for ``controls``; the editing core hit-tests it, the shell draws it.
 public struct LayerPanel: PlacedPanel, Equatable, Sendable {
     public static let padding = 10.0
-    public static let titleHeight = 22.0
-    public static let rowHeight = 30.0
-    /// Rows shown at most; a longer stack scrolls (the arrows beside the title).
-    public static let visibleRows = 8
-    public static let width = 280.0
+    /// The side of an eye or a lock as drawn; a finger's target around it is larger (``iconCell``).
     public static let iconSide = 24.0
-    public static let sliderHeight = 24.0
-    public static let chipHeight = 26.0
-    public static let buttonHeight = 30.0
-    public static let height =
-        2 * padding + titleHeight + 6 + Double(visibleRows) * rowHeight + 8 + sliderHeight + 8 + chipHeight + 8
-        + buttonHeight
+
+    /// What the controls are sized for.
+    public let controls: ControlSize
+    public var titleHeight: Double { controls.pick(22, 44) }
+    public var rowHeight: Double { controls.pick(30, 46) }
+    /// Rows shown at most; a longer stack scrolls (the arrows beside the title).
+    public var visibleRows: Int { controls.pick(8, 6) }
+    public var width: Double { controls.pick(280, 320) }
+    /// The width an eye or a lock answers to.
+    public var iconCell: Double { controls.pick(Self.iconSide, 44) }
+    public var sliderHeight: Double { controls.pick(24, 44) }
+    public var chipHeight: Double { controls.pick(26, 44) }
+    public var buttonHeight: Double { controls.pick(30, 44) }
+    private var scrollWidth: Double { controls.pick(26, 44) }
+    public var height: Double {
+        2 * Self.padding + titleHeight + 6 + Double(visibleRows) * rowHeight + 8 + sliderHeight + 8 + chipHeight + 8
+            + buttonHeight
+    }
+
+    /// Only its sizes: the panel at the window's corner.
+    private init(controls: ControlSize) {
+        self.controls = controls
+        placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
+    }
 
     /// The panel's buttons at the bottom, left to right.
     public enum Button: CaseIterable, Sendable {
@@ -49,56 +63,75 @@ public struct LayerPanel: PlacedPanel, Equatable, Sendable {
     public let placement: PanelPlacement
 
     /// The panel at the right edge of a window `windowWidth`×`windowHeight`, under the toolbar.
-    public init(windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer, textScale: Double = 1
+    ) {
+        self.controls = controls
+        let sized = LayerPanel(controls: controls)
         placement = PanelPlacement(
-            width: Self.width, height: Self.height, windowWidth: windowWidth, windowHeight: windowHeight)
+            width: sized.width, height: sized.height, windowWidth: windowWidth, windowHeight: windowHeight,
+            textScale: textScale)
     }
 
-    public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding - 60, Self.titleHeight) }
+    public var title: Box {
+        (x + Self.padding, y + Self.padding, width - 2 * Self.padding - 2 * scrollWidth - 8, titleHeight)
+    }
 
     /// The arrows that scroll a long stack, at the title's right.
     public func scroll(up: Bool) -> Box {
-        let right = x + Self.width - Self.padding
-        return (up ? right - 56 : right - 26, y + Self.padding - 2, 26, Self.titleHeight + 2)
+        let right = x + width - Self.padding
+        let top = y + Self.padding - controls.pick(2, 0)
+        let height = titleHeight + controls.pick(2, 0)
+        return (up ? right - 2 * scrollWidth - 4 : right - scrollWidth, top, scrollWidth, height)
     }
 
-    private var rowsTop: Double { y + Self.padding + Self.titleHeight + 6 }
+    private var rowsTop: Double { y + Self.padding + titleHeight + 6 }
 
     /// Row `row` of the list (0: the top one shown).
     public func row(_ row: Int) -> Box {
-        (x + Self.padding, rowsTop + Double(row) * Self.rowHeight, Self.width - 2 * Self.padding, Self.rowHeight - 2)
+        (x + Self.padding, rowsTop + Double(row) * rowHeight, width - 2 * Self.padding, rowHeight - 2)
     }
 
+    /// Where a row's eye answers (``icon(in:)`` is where it is drawn).
     public func eye(_ row: Int) -> Box {
         let box = self.row(row)
-        return (box.x + 2, box.y + (box.height - Self.iconSide) / 2, Self.iconSide, Self.iconSide)
+        return (box.x + 2, box.y, iconCell, box.height)
     }
 
+    /// Where a row's lock answers.
     public func lock(_ row: Int) -> Box {
         let box = self.row(row)
-        return (box.x + 4 + Self.iconSide, box.y + (box.height - Self.iconSide) / 2, Self.iconSide, Self.iconSide)
+        return (box.x + 4 + iconCell, box.y, iconCell, box.height)
+    }
+
+    /// An eye's or a lock's picture, in the middle of where it answers.
+    public func icon(in cell: Box) -> Box {
+        (
+            cell.x + (cell.width - Self.iconSide) / 2, cell.y + (cell.height - Self.iconSide) / 2, Self.iconSide,
+            Self.iconSide
+        )
     }
 
     /// Where a row's name is written.
     public func name(_ row: Int) -> Box {
         let box = self.row(row)
-        let left = box.x + 10 + 2 * Self.iconSide
+        let left = box.x + 10 + 2 * iconCell
         return (left, box.y, box.x + box.width - 48 - left, box.height)
     }
 
-    private var listBottom: Double { rowsTop + Double(Self.visibleRows) * Self.rowHeight }
+    private var listBottom: Double { rowsTop + Double(visibleRows) * rowHeight }
 
     /// The current layer's opacity track.
     public var opacityTrack: Box {
-        (x + Self.padding + 70, listBottom + 8, Self.width - 2 * Self.padding - 70 - 54, Self.sliderHeight)
+        (x + Self.padding + 70, listBottom + 8, width - 2 * Self.padding - 70 - 54, sliderHeight)
     }
 
     /// The words before the opacity track.
-    public var opacityLabel: Box { (x + Self.padding, listBottom + 8, 70, Self.sliderHeight) }
+    public var opacityLabel: Box { (x + Self.padding, listBottom + 8, 70, sliderHeight) }
 
     /// The value after the opacity track.
     public var opacityValue: Box {
-        (x + Self.width - Self.padding - 40, listBottom + 8, 40, Self.sliderHeight)
+        (x + width - Self.padding - 40, listBottom + 8, 40, sliderHeight)
     }
 
     /// The opacity a point of the track stands for, 0…1.
@@ -110,16 +143,16 @@ public struct LayerPanel: PlacedPanel, Equatable, Sendable {
     public func chip(_ blend: LayerBlend) -> Box {
         let index = Double(LayerBlend.allCases.firstIndex(of: blend) ?? 0)
         let count = Double(LayerBlend.allCases.count)
-        let width = (Self.width - 2 * Self.padding - (count - 1) * 4) / count
-        return (x + Self.padding + index * (width + 4), opacityTrack.y + Self.sliderHeight + 8, width, Self.chipHeight)
+        let cell = (width - 2 * Self.padding - (count - 1) * 4) / count
+        return (x + Self.padding + index * (cell + 4), opacityTrack.y + sliderHeight + 8, cell, chipHeight)
     }
 
     public func button(_ button: Button) -> Box {
         let index = Double(Button.allCases.firstIndex(of: button) ?? 0)
         let count = Double(Button.allCases.count)
-        let width = (Self.width - 2 * Self.padding - (count - 1) * 4) / count
-        let top = chip(.normal).y + Self.chipHeight + 8
-        return (x + Self.padding + index * (width + 4), top, width, Self.buttonHeight)
+        let cell = (width - 2 * Self.padding - (count - 1) * 4) / count
+        let top = chip(.normal).y + chipHeight + 8
+        return (x + Self.padding + index * (cell + 4), top, cell, buttonHeight)
     }
 
     /// The part under a window point, nil outside the panel; rows past `rows` (the layers shown) are background.
@@ -131,7 +164,7 @@ public struct LayerPanel: PlacedPanel, Equatable, Sendable {
         }
         if inside(scroll(up: true)) { return .scrollUp }
         if inside(scroll(up: false)) { return .scrollDown }
-        for index in 0..<min(rows, Self.visibleRows) where inside(row(index)) {
+        for index in 0..<min(rows, visibleRows) where inside(row(index)) {
             if inside(eye(index)) { return .visibility(row: index) }
             if inside(lock(index)) { return .lock(row: index) }
             return .layer(row: index)

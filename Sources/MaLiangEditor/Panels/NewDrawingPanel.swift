@@ -25,14 +25,27 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
 
     public static let padding = 12.0
     public static let titleHeight = 24.0
-    public static let rowHeight = 26.0
     public static let sizeColumnWidth = 250.0
     public static let paperColumnWidth = 150.0
     public static let columnGap = 12.0
-    public static let buttonHeight = 30.0
     public static let width = 2 * padding + sizeColumnWidth + columnGap + paperColumnWidth
-    public static let height =
-        2 * padding + titleHeight + 8 + Double(max(sizes.count, papers.count)) * rowHeight + 8 + buttonHeight
+
+    /// What the controls are sized for.
+    public let controls: ControlSize
+    /// A choice's row; the choice is 4 less, with room between.
+    public var rowHeight: Double { controls.pick(26, 48) }
+    public var buttonHeight: Double { controls.pick(30, 44) }
+    public var width: Double { Self.width }
+    public var height: Double {
+        2 * Self.padding + Self.titleHeight + 8 + Double(max(Self.sizes.count, Self.papers.count)) * rowHeight + 8
+            + buttonHeight
+    }
+
+    /// Only its sizes: the panel at the window's corner.
+    private init(controls: ControlSize) {
+        self.controls = controls
+        placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
+    }
 
     /// What a point of the panel is.
     public enum Part: Equatable, Sendable {
@@ -45,16 +58,25 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
 
     /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
-    public init(anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
+        self.controls = controls
         placement = PanelPlacement(
-            width: Self.width, height: Self.height, right: anchorRight, windowWidth: windowWidth,
-            windowHeight: windowHeight)
+            width: Self.width, height: NewDrawingPanel(controls: controls).height, right: anchorRight,
+            windowWidth: windowWidth, windowHeight: windowHeight, textScale: textScale)
     }
 
     /// The panel for `layout`: under the menu button, where New is.
-    public init(layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity) {
+    public init(
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
+        textScale: Double = 1
+    ) {
         let more = layout.buttons.first { $0.action == .more }?.x ?? windowWidth
-        self.init(anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth, windowHeight: windowHeight)
+        self.init(
+            anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth, windowHeight: windowHeight,
+            controls: controls, textScale: textScale)
     }
 
     public typealias Box = BrushEditorPanel.Box
@@ -63,23 +85,23 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
     private var rowsTop: Double { title.y + Self.titleHeight + 8 }
 
     public func size(_ index: Int) -> Box {
-        (x + Self.padding, rowsTop + Double(index) * Self.rowHeight + 2, Self.sizeColumnWidth, Self.rowHeight - 4)
+        (x + Self.padding, rowsTop + Double(index) * rowHeight + 2, Self.sizeColumnWidth, rowHeight - 4)
     }
 
     public func paper(_ index: Int) -> Box {
         (
-            x + Self.padding + Self.sizeColumnWidth + Self.columnGap, rowsTop + Double(index) * Self.rowHeight + 2,
-            Self.paperColumnWidth, Self.rowHeight - 4
+            x + Self.padding + Self.sizeColumnWidth + Self.columnGap, rowsTop + Double(index) * rowHeight + 2,
+            Self.paperColumnWidth, rowHeight - 4
         )
     }
 
     /// Create at the right, Cancel left of it.
     public func button(_ part: Part) -> Box {
-        let top = rowsTop + Double(max(Self.sizes.count, Self.papers.count)) * Self.rowHeight + 8
+        let top = rowsTop + Double(max(Self.sizes.count, Self.papers.count)) * rowHeight + 8
         let width = 100.0
         let right = x + Self.width - Self.padding
         return part == .create
-            ? (right - width, top, width, Self.buttonHeight) : (right - 2 * width - 8, top, width, Self.buttonHeight)
+            ? (right - width, top, width, buttonHeight) : (right - 2 * width - 8, top, width, buttonHeight)
     }
 
     /// The part under a window point, nil outside the panel.

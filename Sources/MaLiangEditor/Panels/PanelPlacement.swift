@@ -1,12 +1,13 @@
 /// Where a panel under the toolbar lies in the window, and how large it is drawn: the one layout every panel —
 /// colours, the brush editor, New, layers — is placed by. A panel is laid out in panel units from its top-left
-/// corner (``x``, ``y``) as at full size; in a window too small for it, it is drawn ``zoom`` times that size about
-/// the corner (never below ``smallest``), kept inside the window's width.
+/// corner (``x``, ``y``) as at full size, drawn ``zoom`` times that size about the corner: the desktop's text
+/// scale (larger text, larger panels), or less in a window too small for it (never below ``smallest``), kept
+/// inside the window's width.
 public struct PanelPlacement: Equatable, Sendable {
     /// The panel's top-left corner, logical window pixels.
     public let x: Double
     public let y: Double
-    /// How large the panel is drawn: 1, or less in a window too small for it.
+    /// How large the panel is drawn: the text scale, or less in a window too small for it.
     public let zoom: Double
 
     public typealias Box = (x: Double, y: Double, width: Double, height: Double)
@@ -16,14 +17,15 @@ public struct PanelPlacement: Equatable, Sendable {
 
     /// A `width`×`height` panel just under the toolbar of a `windowWidth`×`windowHeight` window, its left edge at
     /// `left` (or its right edge at `right`; the window's right edge when neither is given), moved left as far as
-    /// it must to stay inside the window.
+    /// it must to stay inside the window; drawn `textScale` times its size where the window has room.
     public init(
         width: Double, height: Double, left: Double? = nil, right: Double? = nil, windowWidth: Double,
-        windowHeight: Double = .infinity
+        windowHeight: Double = .infinity, textScale: Double = 1
     ) {
-        let across = windowWidth.isFinite && windowWidth > 0 ? windowWidth / width : 1
-        let down = windowHeight.isFinite && windowHeight > 0 ? (windowHeight - ToolbarLayout.height) / height : 1
-        zoom = min(max(min(1, across, down), Self.smallest), 1)
+        let across = windowWidth.isFinite && windowWidth > 0 ? windowWidth / width : .infinity
+        let down =
+            windowHeight.isFinite && windowHeight > 0 ? (windowHeight - ToolbarLayout.height) / height : .infinity
+        zoom = min(TextScale.clamped(textScale), max(min(across, down), Self.smallest))
         let room = windowWidth.isFinite ? max(windowWidth, 0) : width
         let shownWidth = width * zoom
         let wanted: Double
@@ -60,8 +62,9 @@ public struct PanelPlacement: Equatable, Sendable {
 
 /// A panel under the toolbar, `width`×`height` panel units, placed by ``PanelPlacement``.
 public protocol PlacedPanel {
-    static var width: Double { get }
-    static var height: Double { get }
+    /// The panel's size in panel units (its controls' size decides it).
+    var width: Double { get }
+    var height: Double { get }
     var placement: PanelPlacement { get }
 }
 
@@ -80,6 +83,6 @@ extension PlacedPanel {
 
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
-        placement.contains(x: px, y: py, width: Self.width, height: Self.height)
+        placement.contains(x: px, y: py, width: width, height: height)
     }
 }

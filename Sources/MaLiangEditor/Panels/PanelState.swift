@@ -9,6 +9,10 @@ public struct PanelState {
 
     /// The panel open, if any.
     public internal(set) var open: Panel?
+    /// What the panels' controls are sized for: the last contact's device, a finger or not.
+    public internal(set) var controls = ControlSize.pointer
+    /// How much larger than their own the desktop's text is (``TextScale``): the panels grow by it.
+    public internal(set) var textScale = 1.0
     /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
     public internal(set) var isMenuOpen = false {
         didSet { if !isMenuOpen { menuFocus = nil } }
@@ -73,4 +77,16 @@ public struct PanelState {
 extension EditingSession {
     /// Closes every panel but `kept` (all of them when nil).
     func closePanels(except kept: PanelState.Panel? = nil) { panels.closeAll(except: kept) }
+}
+
+extension EditingSession {
+    /// The desktop's text is `scale` times the panels' own (``TextScale``): the panels are drawn larger by as much.
+    public func setTextScale(_ scale: Double) -> Effects {
+        let clamped = TextScale.clamped(scale)
+        var effects = Effects()
+        guard clamped != panels.textScale else { return effects }
+        panels.textScale = clamped
+        effects.redraw = true
+        return effects
+    }
 }

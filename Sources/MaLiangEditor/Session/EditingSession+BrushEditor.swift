@@ -25,7 +25,9 @@ extension EditingSession {
 
     /// The open brush editor, placed for the current window.
     public var brushEditor: BrushEditorPanel {
-        BrushEditorPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+        BrushEditorPanel(
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
+            textScale: panels.textScale)
     }
 
     /// The name shown for the brush chosen now: the saved brush it was set from, or the built-in brush's.
@@ -45,9 +47,9 @@ extension EditingSession {
     /// The saved brushes on the editor's current page, and whether there are more pages.
     public var savedBrushesPage: (brushes: [BrushFile], paged: Bool) {
         let all = savedBrushesShown
-        guard all.count > BrushEditorPanel.savedShown else { return (all, false) }
+        guard all.count > brushEditor.savedShown else { return (all, false) }
         // The last place of a page turns the page.
-        let perPage = BrushEditorPanel.savedShown - 1
+        let perPage = brushEditor.savedShown - 1
         let pages = (all.count + perPage - 1) / perPage
         let page = panels.savedPage % pages
         return (Array(all.dropFirst(page * perPage).prefix(perPage)), true)
@@ -264,7 +266,7 @@ extension EditingSession {
     private func chooseSavedBrush(at index: Int) -> Effects {
         let effects = Effects()
         let (brushes, paged) = savedBrushesPage
-        if paged && index == BrushEditorPanel.savedShown - 1 {
+        if paged && index == brushEditor.savedShown - 1 {
             panels.savedPage += 1
             return effects
         }

@@ -9,7 +9,9 @@ public enum ColorPanelKey: Equatable, Sendable {
 extension EditingSession {
     /// The open colour panel, placed for the current window.
     public var colorPanel: ColorPanel {
-        ColorPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+        ColorPanel(
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
+            textScale: panels.textScale)
     }
 
     func toggleColorPanel() -> Effects {

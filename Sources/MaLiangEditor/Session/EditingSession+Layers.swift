@@ -5,11 +5,15 @@ import MaLiangCore
 /// hides, locks and fades them and sets their blend mode. Every operation is one undo step (an opacity drag is one).
 extension EditingSession {
     /// The open layer panel, placed for the current window.
-    public var layerPanel: LayerPanel { LayerPanel(windowWidth: window.width, windowHeight: window.height) }
+    public var layerPanel: LayerPanel {
+        LayerPanel(
+            windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
+            textScale: panels.textScale)
+    }
 
     /// The layers in the panel's rows, top row first.
     public var layersShown: [Layer] {
-        Array(document.layers.reversed().dropFirst(panels.layerListTop).prefix(LayerPanel.visibleRows))
+        Array(document.layers.reversed().dropFirst(panels.layerListTop).prefix(layerPanel.visibleRows))
     }
 
     /// Why painting on the current layer is refused (it is locked or hidden), for the status strip; nil when it
@@ -165,10 +169,10 @@ extension EditingSession {
         guard let index = document.layerIndex(of: currentLayer) else { return }
         let row = document.layers.count - 1 - index
         if row < panels.layerListTop { panels.layerListTop = row }
-        if row >= panels.layerListTop + LayerPanel.visibleRows {
-            panels.layerListTop = row - LayerPanel.visibleRows + 1
+        if row >= panels.layerListTop + layerPanel.visibleRows {
+            panels.layerListTop = row - layerPanel.visibleRows + 1
         }
-        panels.layerListTop = max(0, min(panels.layerListTop, document.layers.count - LayerPanel.visibleRows))
+        panels.layerListTop = max(0, min(panels.layerListTop, document.layers.count - layerPanel.visibleRows))
     }
 
     // MARK: - The panel
@@ -211,10 +215,10 @@ extension EditingSession {
         case .button(.raise): effects = moveCurrentLayer(up: true)
         case .button(.lower): effects = moveCurrentLayer(up: false)
         case .scrollUp:
-            panels.layerListTop = max(panels.layerListTop - LayerPanel.visibleRows, 0)
+            panels.layerListTop = max(panels.layerListTop - layerPanel.visibleRows, 0)
         case .scrollDown:
             panels.layerListTop = max(
-                0, min(panels.layerListTop + LayerPanel.visibleRows, document.layers.count - LayerPanel.visibleRows))
+                0, min(panels.layerListTop + layerPanel.visibleRows, document.layers.count - layerPanel.visibleRows))
         }
         return effects
     }

@@ -3,7 +3,9 @@ import MaLiangCore
 extension EditingSession {
     /// The open New panel, placed for the current window.
     public var newDrawingPanel: NewDrawingPanel {
-        NewDrawingPanel(layout: toolbar, windowWidth: window.width, windowHeight: window.height)
+        NewDrawingPanel(
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
+            textScale: panels.textScale)
     }
 
     /// The page the New panel's choices give.

@@ -140,6 +140,12 @@ public final class EditingSession {
 
     /// Routes one input event: toolbar, image, view, colour pick or paint — decided here, once, for every device.
     public func handle(_ event: InputEvent) -> Effects {
+        var effects = route(event)
+        effects.append(followControlSize(event))
+        return effects
+    }
+
+    private func route(_ event: InputEvent) -> Effects {
         if event.isTabletTool { noteProximity(event) }
         if case .touch = event.device { return handleTouch(event) }
         switch event.phase {
@@ -171,6 +177,23 @@ public final class EditingSession {
     }
 
     private func noteProximity(_ event: InputEvent) { input.noteProximity(event) }
+
+    /// The panels are sized for the device whose contact just lifted: a finger (not a palm) or a pen or mouse.
+    private func followControlSize(_ event: InputEvent) -> Effects {
+        guard case .up = event.phase else { return Effects() }
+        let controls: ControlSize
+        if case .touch = event.device {
+            guard !penActive(at: event.received) else { return Effects() }
+            controls = .touch
+        } else {
+            controls = .pointer
+        }
+        guard controls != panels.controls else { return Effects() }
+        panels.controls = controls
+        var effects = Effects()
+        effects.redraw = true
+        return effects
+    }
 
     /// Whether touches are palms: a pen is in proximity, or left it less than half a second ago.
     func penActive(at now: UInt64) -> Bool { input.penActive(at: now) }

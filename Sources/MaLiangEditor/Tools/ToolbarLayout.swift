@@ -141,10 +141,11 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// Whether a logical point is on the toolbar strip.
     public static func contains(y: Double) -> Bool { y >= 0 && y < height }
 
-    /// The button under a logical point, if any; nil off the strip or between buttons.
+    /// The button under a logical point, if any; nil off the strip or between groups. A button answers across the
+    /// strip's height and half the gap on each side, so each is a finger's 44×48 though drawn 40×40.
     public func action(atX x: Double, y: Double) -> Action? {
         guard Self.contains(y: y) else { return nil }
-        return buttons.first { x >= $0.x && x < $0.x + Self.button }?.action
+        return buttons.first { x >= $0.x - Self.gap / 2 && x < $0.x + Self.button + Self.gap / 2 }?.action
     }
 
     /// The menu's button under a logical point, if any.

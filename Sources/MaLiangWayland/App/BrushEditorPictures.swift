@@ -40,7 +40,7 @@ final class BrushEditorPictures {
         let panel = view.panel
         let base = view.brush.base
         var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, BrushEditorPanel.width, BrushEditorPanel.height))
+        out.add(background, (panel.x, panel.y, panel.width, panel.height))
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)
         let chipColor = theme.chip
@@ -109,10 +109,12 @@ final class BrushEditorPictures {
 
         for toggle in BrushToggle.allCases {
             let line = panel.toggle(toggle)
-            out.add(try solids.image(toggle.isOn(in: base) ? onColor : chipColor), (line.x, line.y + 5, 14, 14))
+            let box = panel.checkBox(toggle)
+            out.add(try solids.image(toggle.isOn(in: base) ? onColor : chipColor), box)
+            let indent = box.width + 6
             try out.text(
-                toggle.label, in: (line.x + 20, line.y, line.width - 20, line.height), font: "Sans 9", color: text,
-                words: &words, renderer: renderer)
+                toggle.label, in: (line.x + indent, line.y, line.width - indent, line.height), font: "Sans 9",
+                color: text, words: &words, renderer: renderer)
         }
 
         for button in BrushEditorPanel.Button.allCases {
@@ -122,10 +124,10 @@ final class BrushEditorPictures {
                 button.label, in: frame, font: "Sans 9", color: text, centered: true, words: &words, renderer: renderer)
         }
 
-        for index in 0..<BrushEditorPanel.savedShown {
+        for index in 0..<panel.savedShown {
             let frame = panel.saved(index)
             let name: String
-            if view.paged && index == BrushEditorPanel.savedShown - 1 {
+            if view.paged && index == panel.savedShown - 1 {
                 name = "More…"
             } else if view.saved.indices.contains(index) {
                 name = view.saved[index]

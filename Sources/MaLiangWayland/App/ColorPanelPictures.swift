@@ -15,11 +15,11 @@ struct ColorPanelView: Equatable {
 
 /// Draws the colour panel (``ColorPanel``) as overlays: the hue ring, the saturation–value square of the current
 /// hue, their markers, a swatch and the hex value, and the recent colours. The pictures are made on the CPU at the
-/// window's scale and kept until the scale (or, for the square, the hue) changes.
+/// window's scale and kept until their size in pixels (or, for the square, the hue) changes.
 final class ColorPanelPictures {
     private let renderer: CanvasRenderer
-    private var ring: (scale: Double, image: OverlayImage)?
-    private var square: (scale: Double, hue: Double, image: OverlayImage)?
+    private var ring: (pixels: Int, innerFraction: Double, image: OverlayImage)?
+    private var square: (pixels: Int, hue: Double, image: OverlayImage)?
     private var marker: (scale: Double, image: OverlayImage)?
     private var swatches: [String: OverlayImage] = [:]
     private var words = TextCache()
@@ -32,12 +32,12 @@ final class ColorPanelPictures {
         let panel = view.panel
         var out = PanelDrawing(scale: scale, placement: panel.placement)
         let pixels = out.pixelsPerUnit
-        out.add(background, (panel.x, panel.y, ColorPanel.width, ColorPanel.height))
+        out.add(background, (panel.x, panel.y, panel.width, panel.height))
         let center = panel.center
-        let outer = ColorPanel.outerRadius
-        out.add(try ringImage(scale: pixels), (center.x - outer, center.y - outer, 2 * outer, 2 * outer))
+        let outer = panel.outerRadius
+        out.add(try ringImage(panel, scale: pixels), (center.x - outer, center.y - outer, 2 * outer, 2 * outer))
         let box = panel.square
-        out.add(try squareImage(hue: view.wheel.hue, scale: pixels), (box.x, box.y, box.side, box.side))
+        out.add(try squareImage(hue: view.wheel.hue, side: box.side, scale: pixels), (box.x, box.y, box.side, box.side))
         let markerImage = try markerImage(scale: pixels)
         for point in [
             panel.ringPoint(hue: view.wheel.hue),
@@ -59,7 +59,7 @@ final class ColorPanelPictures {
                 label, in: button, font: "Sans 8", color: theme.toolbarText, centered: true, words: &words,
                 renderer: renderer)
         }
-        for (index, color) in view.recent.prefix(ColorPanel.recentCount).enumerated() {
+        for (index, color) in view.recent.prefix(panel.recentShown).enumerated() {
             let cell = panel.recentSwatch(index)
             out.add(try swatch(color), (cell.x, cell.y, cell.side, cell.side))
         }
@@ -77,12 +77,12 @@ final class ColorPanelPictures {
         return image
     }
 
-    private func ringImage(scale: Double) throws -> OverlayImage {
-        if let ring, ring.scale == scale { return ring.image }
-        let image = try Self.ring(
-            pixels: max(Int((2 * ColorPanel.outerRadius * scale).rounded()), 2),
-            innerFraction: ColorPanel.innerRadius / ColorPanel.outerRadius, renderer: renderer)
-        ring = (scale, image)
+    private func ringImage(_ panel: ColorPanel, scale: Double) throws -> OverlayImage {
+        let pixels = max(Int((2 * panel.outerRadius * scale).rounded()), 2)
+        let innerFraction = panel.innerRadius / panel.outerRadius
+        if let ring, ring.pixels == pixels, ring.innerFraction == innerFraction { return ring.image }
+        let image = try Self.ring(pixels: pixels, innerFraction: innerFraction, renderer: renderer)
+        ring = (pixels, innerFraction, image)
         return image
     }
 
@@ -110,9 +110,9 @@ final class ColorPanelPictures {
         return try renderer.makeOverlay(premultiplied: bytes, width: pixels, height: pixels)
     }
 
-    private func squareImage(hue: Double, scale: Double) throws -> OverlayImage {
-        if let square, square.scale == scale, square.hue == hue { return square.image }
-        let pixels = max(Int((ColorPanel.squareSide * scale).rounded()), 2)
+    private func squareImage(hue: Double, side: Double, scale: Double) throws -> OverlayImage {
+        let pixels = max(Int((side * scale).rounded()), 2)
+        if let square, square.pixels == pixels, square.hue == hue { return square.image }
         var bytes = [UInt8](repeating: 255, count: pixels * pixels * 4)
         for y in 0..<pixels {
             for x in 0..<pixels {
@@ -127,7 +127,7 @@ final class ColorPanelPictures {
             }
         }
         let image = try renderer.makeOverlay(premultiplied: bytes, width: pixels, height: pixels)
-        square = (scale, hue, image)
+        square = (pixels, hue, image)
         return image
     }
 

@@ -35,7 +35,7 @@ final class LayerPanelPictures {
     {
         let panel = view.panel
         var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, LayerPanel.width, LayerPanel.height))
+        out.add(background, (panel.x, panel.y, panel.width, panel.height))
         let text = theme.toolbarText
         let chip = theme.chip
         let chosen = WindowTheme.chosen
@@ -54,8 +54,10 @@ final class LayerPanelPictures {
         for (index, layer) in view.rows.enumerated() {
             let isCurrent = layer.id == view.current
             out.add(try solids.image(isCurrent ? chosen : chip), panel.row(index))
-            if let eye = icons[layer.isVisible ? "eye" : "hidden"] { out.add(eye, panel.eye(index)) }
-            if let lock = icons[layer.isLocked ? "locked" : "unlocked"] { out.add(lock, panel.lock(index)) }
+            if let eye = icons[layer.isVisible ? "eye" : "hidden"] { out.add(eye, panel.icon(in: panel.eye(index))) }
+            if let lock = icons[layer.isLocked ? "locked" : "unlocked"] {
+                out.add(lock, panel.icon(in: panel.lock(index)))
+            }
             let name = isCurrent ? view.draft.map { "\($0)▏" } ?? layer.name : layer.name
             let ink = isCurrent ? WindowTheme.textOnChosen : text
             try out.text(

@@ -29,7 +29,7 @@ final class NewDrawingPictures {
     {
         let panel = view.panel
         var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, NewDrawingPanel.width, NewDrawingPanel.height))
+        out.add(background, (panel.x, panel.y, panel.width, panel.height))
         let text = theme.toolbarText
         let chip = theme.chip
         let chosen = WindowTheme.chosen

@@ -70,7 +70,7 @@ extension PaintingApp {
                 ? LayerPanelView(
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
                     draft: session.panels.layerNameDraft.map { $0 + preedit },
-                    scrolls: document.layers.count > LayerPanel.visibleRows,
+                    scrolls: document.layers.count > session.layerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil,
             mirrored: session.view.mirrored, symmetric: session.symmetry != nil, tool: session.tool)
     }

@@ -183,6 +183,10 @@ public final class PaintingApp {
             chrome.theme = chosen
             presenter.request()
         }
+        desktop.settings.onTextScale = { [unowned self] scale in
+            log("text scale: \(scale)")
+            dispatch(session.setTextScale(scale))
+        }
     }
 
     /// Runs until the window is closed or the process is asked to terminate; `insert` names PNG images to place

@@ -65,6 +65,11 @@ struct BusMessage {
         return sd_bus_message_read_basic(pointer, type("u"), &value) >= 0 ? value : nil
     }
 
+    func readDouble() -> Double? {
+        var value = 0.0
+        return sd_bus_message_read_basic(pointer, type("d"), &value) >= 0 ? value : nil
+    }
+
     /// Reads into a container of `kind` and `contents`; false at its end (or when the next item is another thing).
     func enter(_ kind: Character, _ contents: String) -> Bool {
         sd_bus_message_enter_container(pointer, type(kind), contents) > 0
