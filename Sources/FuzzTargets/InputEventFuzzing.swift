@@ -76,6 +76,7 @@ enum InputEventFuzzing {
                     width: input.coordinate(), height: input.coordinate(), scale: input.coordinate() / 64,
                     showsClose: input.byte() & 1 == 0)
                 _ = session.resize(metrics)
+                if input.byte() & 1 == 0 { _ = session.setTextScale(input.coordinate() / 100) }
             default:
                 switch input.byte() % 8 {
                 case 4, 5: layerOperation(&input, session)
@@ -105,6 +106,17 @@ enum InputEventFuzzing {
             violated(
                 "the menu's focus \(focus) with \(session.toolbar.menu.count) items, open: \(session.panels.isMenuOpen)"
             )
+        }
+        let placements = [
+            session.colorPanel.placement, session.brushEditor.placement, session.newDrawingPanel.placement,
+            session.layerPanel.placement,
+        ]
+        for placement in placements
+        where
+            !(placement.zoom.isFinite && placement.zoom > 0 && placement.furthest.isFinite
+            && placement.offset >= 0 && placement.offset <= placement.furthest)
+        {
+            violated("a panel placed at zoom \(placement.zoom), scrolled \(placement.offset) of \(placement.furthest)")
         }
         guard session.document.layer(session.currentLayer) != nil else {
             violated("the current layer \(session.currentLayer) is not in the document")

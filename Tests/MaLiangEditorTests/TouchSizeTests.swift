@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func theLayerPanelsControlsAreAFingersSize() {
-        let panel = LayerPanel(windowWidth: 1280, windowHeight: 800, controls: .touch)
+        let panel = LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
         #expect(panel.zoom == 1 && panel.visibleRows >= 6)
         let rows = panel.visibleRows
         let part = { panel.part(atX: $0, y: $1, rows: rows) }
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func theColorPanelsControlsAreAFingersSize() {
-        let panel = ColorPanel(anchorX: 300, windowWidth: 1280, windowHeight: 800, controls: .touch)
+        let panel = ColorPanel(anchorX: 300, windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
         #expect(panel.zoom == 1)
         let part = { panel.part(atX: $0, y: $1) }
         // The ring answers across a finger's width, all the way round.
@@ -72,7 +72,8 @@ import Testing
     }
 
     @Test func theBrushEditorsControlsAreAFingersSize() {
-        let panel = BrushEditorPanel(anchorX: 100, windowWidth: 1280, windowHeight: 800, controls: .touch)
+        let panel = BrushEditorPanel(
+            anchorX: 100, windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
         #expect(panel.zoom == 1, "the brush editor does not fit 1280×800 at full size")
         let part = { panel.part(atX: $0, y: $1) }
         expectTarget(panel.title, .title, part)
@@ -91,7 +92,8 @@ import Testing
     }
 
     @Test func theNewPanelsControlsAreAFingersSize() {
-        let panel = NewDrawingPanel(anchorRight: 1200, windowWidth: 1280, windowHeight: 800, controls: .touch)
+        let panel = NewDrawingPanel(
+            anchorRight: 1200, windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
         #expect(panel.zoom == 1)
         let part = { panel.part(atX: $0, y: $1) }
         for index in NewDrawingPanel.sizes.indices { expectTarget(panel.size(index), .size(index), part) }
@@ -155,16 +157,94 @@ import Testing
 /// Larger desktop text draws the panels larger, as far as the window has room; the session follows it.
 @Suite struct PanelTextScaleTests {
     @Test func panelsGrowWithTheTextWhereTheWindowHasRoom() throws {
-        #expect(LayerPanel(windowWidth: 1280, windowHeight: 800, textScale: 1.5).zoom == 1.5)
+        #expect(LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(textScale: 1.5)).zoom == 1.5)
         // 752 px under the toolbar hold the panel's 392 not quite twice.
-        let tall = LayerPanel(windowWidth: 1280, windowHeight: 800, textScale: 2)
+        let tall = LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(textScale: 2))
         #expect(tall.zoom == (800 - ToolbarLayout.height) / tall.height)
         // A window too small for it at its own size still shrinks it.
-        #expect(LayerPanel(windowWidth: 200, windowHeight: 800, textScale: 2).zoom == 200.0 / 280)
-        #expect(LayerPanel(windowWidth: 1280, windowHeight: 800, textScale: 7).zoom < 2)
+        #expect(LayerPanel(windowWidth: 200, windowHeight: 800, fit: PanelFit(textScale: 2)).zoom == 200.0 / 280)
+        #expect(LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(textScale: 7)).zoom < 2)
         let session = try makeSession()
         #expect(session.setTextScale(1.5).redraw && session.layerPanel.zoom == 1.5)
         #expect(!session.setTextScale(1.5).redraw, "no change, no frame")
         #expect(session.setTextScale(.nan).redraw && session.panels.textScale == 1)
+    }
+}
+
+/// A portrait tablet (800×1280 at scale 2: 400×640 logical): a finger's panels fit its width, keep a finger's
+/// size, and scroll where they are taller than the room under the toolbar.
+@Suite struct PortraitPanelTests {
+    let width = 400.0
+    let height = 640.0
+    let touch = PanelFit(controls: .touch)
+
+    @Test func everyFingersPanelFitsThePortraitWidthAtFullSize() {
+        let layout = ToolbarLayout(width: width, height: height, showsClose: true)
+        let panels: [(String, any PlacedPanel)] = [
+            ("colours", ColorPanel(layout: layout, windowWidth: width, windowHeight: height, fit: touch)),
+            ("brush editor", BrushEditorPanel(layout: layout, windowWidth: width, windowHeight: height, fit: touch)),
+            ("new", NewDrawingPanel(layout: layout, windowWidth: width, windowHeight: height, fit: touch)),
+            ("layers", LayerPanel(windowWidth: width, windowHeight: height, fit: touch)),
+        ]
+        for (name, panel) in panels {
+            #expect(panel.zoom == 1, "the \(name) panel is drawn at \(panel.zoom)")
+            #expect(panel.x >= 0 && panel.x + panel.width <= width, "the \(name) panel leaves the window")
+        }
+        let editor = BrushEditorPanel(anchorX: 0, windowWidth: width, windowHeight: height, fit: touch)
+        #expect(editor.isSingleColumn && editor.placement.furthest > 0)
+        #expect(NewDrawingPanel(anchorRight: width, windowWidth: width, fit: touch).isSingleColumn)
+        // A pen's keeps its two columns, drawn smaller.
+        #expect(!BrushEditorPanel(anchorX: 0, windowWidth: width, windowHeight: height).isSingleColumn)
+    }
+
+    @Test func theOneColumnPanelsKeepAFingersSize() {
+        let tests = TouchSizeTests()
+        let editor = BrushEditorPanel(anchorX: 0, windowWidth: width, fit: touch)
+        #expect(editor.isSingleColumn && editor.width <= width)
+        let part = { editor.part(atX: $0, y: $1) }
+        for setting in BrushSetting.allCases { tests.expectTarget(editor.track(setting), .slider(setting), part) }
+        for toggle in BrushToggle.allCases { tests.expectTarget(editor.toggle(toggle), .toggle(toggle), part) }
+        for button in BrushEditorPanel.Button.allCases {
+            tests.expectTarget(editor.button(button), .button(button), part)
+        }
+        for index in 0..<editor.savedShown { tests.expectTarget(editor.saved(index), .saved(index), part) }
+        #expect(editor.part(atX: editor.curve.x + 80, y: editor.curve.y + 80) == .curve)
+        let new = NewDrawingPanel(anchorRight: width, windowWidth: width, fit: touch)
+        let newPart = { new.part(atX: $0, y: $1) }
+        for index in NewDrawingPanel.sizes.indices { tests.expectTarget(new.size(index), .size(index), newPart) }
+        for index in NewDrawingPanel.papers.indices { tests.expectTarget(new.paper(index), .paper(index), newPart) }
+        tests.expectTarget(new.button(.create), .create, newPart)
+        tests.expectTarget(new.button(.cancel), .cancel, newPart)
+    }
+
+    @Test func aFingerScrollsTheEditorToItsLastControls() throws {
+        let session = try makeSession()
+        _ = session.resize(WindowMetrics(width: width, height: height, scale: 2, showsClose: true))
+        var finger = Gesture(.touch(1), .finger)
+        // A finger's tap on the strip (undo, with nothing to undo) makes the panels a finger's; F5 opens the editor.
+        let undo = try #require(session.toolbar.buttons.first { $0.action == .undo })
+        _ = session.drag(&finger, [(undo.x + 20, 24)])
+        _ = session.perform(.brushEditor)
+        #expect(session.panels.isOpen(.brushEditor) && session.brushEditor.isSingleColumn)
+        let editor = session.brushEditor
+        let save = editor.button(.save)
+        #expect(editor.shown(save).y > height, "Save is in sight before scrolling")
+        // Up along the sizes' labels (the panel's background): the panel follows the finger.
+        let label = editor.shown(editor.row(1))
+        let effects = session.drag(&finger, line((label.x + 20, label.y + 20), (label.x + 20, label.y - 380)))
+        #expect(effects.redraw && abs(session.panels.fit.scroll - 400) < 1, "scrolled \(session.panels.fit.scroll)")
+        // The wheel takes it to its end, no further.
+        _ = session.scroll(dx: 0, dy: 10_000, zooming: false, atX: label.x + 20, y: 300)
+        let end = session.brushEditor
+        #expect(end.placement.offset == end.placement.furthest)
+        let lastSaved = end.shown(end.saved(end.savedShown - 1))
+        #expect(lastSaved.y + lastSaved.height <= height)
+        // A tap on the scrolled Save asks for a name.
+        let shownSave = end.shown(end.button(.save))
+        _ = session.drag(&finger, [(shownSave.x + 20, shownSave.y + 20)])
+        #expect(session.panels.brushNameDraft != nil, "the tap missed the scrolled Save")
+        // Nothing scrolls past the top, and no press on the panel painted.
+        _ = session.scroll(dx: 0, dy: -10_000, zooming: false, atX: label.x + 20, y: 300)
+        #expect(session.panels.fit.scroll == 0 && session.document.elements.isEmpty)
     }
 }

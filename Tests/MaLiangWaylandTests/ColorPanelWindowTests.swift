@@ -94,7 +94,7 @@ import WaylandTestSupport
         try session.finger([(wheelButton.x + 20, 24)])
         #expect(session.roundTrip())
         // Opened by a finger, the panel is a finger's.
-        let touchPanel = ColorPanel(layout: layout, windowWidth: 1000, controls: .touch)
+        let touchPanel = ColorPanel(layout: layout, windowWidth: 1000, fit: PanelFit(controls: .touch))
         try session.finger(points(touchPanel.ringPoint(hue: 0.2), touchPanel.ringPoint(hue: 1.0 / 3), count: 6))
         #expect(
             session.pump(until: {

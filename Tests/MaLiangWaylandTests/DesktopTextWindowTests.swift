@@ -26,7 +26,7 @@ import WaylandTestSupport
         let layout = ToolbarLayout(width: 1280, height: 800, showsClose: true)
         let layers = try #require(layout.buttons.first { $0.action == .layers })
         try session.pen([(layers.x + 20, 24)])
-        let larger = LayerPanel(windowWidth: 1280, windowHeight: 800, textScale: 1.5)
+        let larger = LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(textScale: 1.5))
         #expect(larger.zoom == 1.5)
         let corner = rowCorner(larger)
         let plain = LayerPanel(windowWidth: 1280, windowHeight: 800).shown(LayerPanel(windowWidth: 1280).row(0))
@@ -39,7 +39,7 @@ import WaylandTestSupport
 
         // The desktop's scaling doubled: the panel grows as far as the window lets it.
         bus.growText()
-        let largest = LayerPanel(windowWidth: 1280, windowHeight: 800, textScale: 2)
+        let largest = LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(textScale: 2))
         #expect(largest.zoom > 1.8 && largest.zoom < 2, "the window has no room for twice the size")
         let farther = rowCorner(largest)
         #expect(session.pump(until: { chosen(session, farther.x, farther.y) }), "the layer panel did not grow again")

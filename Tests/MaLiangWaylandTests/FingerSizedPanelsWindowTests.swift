@@ -31,7 +31,7 @@ import WaylandTestSupport
         // Past palm rejection's half second after the pen.
         session.settle(.milliseconds(700))
         try session.finger([(layers.x + 20, 24)])
-        let touch = LayerPanel(windowWidth: width, windowHeight: height, controls: .touch)
+        let touch = LayerPanel(windowWidth: width, windowHeight: height, fit: PanelFit(controls: .touch))
         let compact = LayerPanel(windowWidth: width, windowHeight: height)
         // The current layer's row, 44 high, reaches below where a compact row ends.
         let row = touch.row(0)
@@ -66,5 +66,52 @@ import WaylandTestSupport
         }
         // The page lies under the toolbar: window (400, 400) is drawing (400, 352).
         #expect(bytes[(352 * image.width + 400) * 4] > 200, "the hidden layer shows in the file")
+    }
+
+    /// A portrait tablet, 800×1280 at scale 2: a finger's brush editor is one column at full size, scrolls under
+    /// the finger, and its Save (out of sight at first) saves the brush.
+    @Test func onAPortraitTabletTheBrushEditorScrollsToSave() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-portrait-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        var options = ScriptedCompositor.Options()
+        options.outputScale = 2
+        let session = try AppSession.withTablet(options: options, environment: ["XDG_CONFIG_HOME": config.path])
+        let (width, height) = (400.0, 640.0)
+        #expect(try session.resizeWindow(width: Int32(width), height: Int32(height), pixelsWide: 800))
+        let layout = ToolbarLayout(width: width, height: height, showsClose: true)
+        let undo = try #require(layout.buttons.first { $0.action == .undo })
+        // A finger's tap (undo, with nothing to undo) sizes the panels for a finger; F5 opens the editor.
+        try session.finger([(undo.x + 20, 24)])
+        try session.key(63)
+        let editor = BrushEditorPanel(
+            layout: layout, windowWidth: width, windowHeight: height, fit: PanelFit(controls: .touch))
+        #expect(editor.isSingleColumn && editor.zoom == 1 && editor.placement.furthest > 0)
+        let preview = editor.shown(editor.preview)
+        #expect(
+            session.pump(until: {
+                BrushEditorWindowTests().inkHeight(
+                    session, x: preview.x + preview.width / 2, fromY: preview.y, toY: preview.y + preview.height,
+                    scale: 2) > 2
+            }), "the editor's preview does not show")
+        // Drags up its left margin (the panel's background) take it to its end.
+        let margin = editor.x + 5
+        for _ in 0..<4 { try session.finger(points((margin, 600), (margin, 200), count: 8)) }
+        let end = BrushEditorPanel(
+            layout: layout, windowWidth: width, windowHeight: height,
+            fit: PanelFit(controls: .touch, scroll: 1_000_000))
+        let save = end.shown(end.button(.save))
+        #expect(save.y + save.height < height)
+        session.settle(.milliseconds(300))
+        try session.image?.writePNG(to: "/tmp/maliang-portrait-editor.png")
+        try session.finger([(save.x + save.width / 2, save.y + save.height / 2)])
+        try session.key(28)  // Return keeps the name offered
+        let folder = config.appendingPathComponent("maliang/brushes")
+        #expect(
+            session.pump(until: {
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains {
+                    $0.hasSuffix(".maliang-brush")
+                }
+            }), "the scrolled Save saved no brush")
+        #expect(session.terminate() == 0)
     }
 }

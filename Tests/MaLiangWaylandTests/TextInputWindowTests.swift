@@ -34,7 +34,15 @@ import WaylandTestSupport
         #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "no text input enabled")
         let state = try #require(compositor.textInput)
         #expect(state.text == "Layer 1" && state.cursor == 7 && state.purpose == .normal)
-        #expect(abs(Double(state.cursorRectangle.y) - row.y) < 2 && state.cursorRectangle.height > 10)
+        // Once the finger lifts the panel is a finger's: the field's place follows, for the keyboard to keep it in
+        // view.
+        let touchPanel = LayerPanel(windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
+        let touchRow = touchPanel.shown(touchPanel.row(0))
+        #expect(
+            session.pump(until: {
+                guard let rectangle = compositor.textInput?.cursorRectangle else { return false }
+                return abs(Double(rectangle.y) - touchRow.y) < 2 && rectangle.height > 10
+            }), "the field's place is \(String(describing: compositor.textInput?.cursorRectangle))")
 
         // The keyboard takes the old name back and types another, with more still in its preedit.
         try compositor.sendTextInput(preedit: "lin", commit: "Sky ", deleteBefore: 7)
@@ -57,7 +65,7 @@ import WaylandTestSupport
         let wheel = try #require(layout.buttons.first { $0.action == .colorWheel })
         try session.finger([(wheel.x + 20, 24)])
         // Opened by a finger, the panel is a finger's.
-        let panel = ColorPanel(layout: layout, windowWidth: 1280, windowHeight: 800, controls: .touch)
+        let panel = ColorPanel(layout: layout, windowWidth: 1280, windowHeight: 800, fit: PanelFit(controls: .touch))
         let hex = panel.shown(panel.hexRow)
         try session.finger([(hex.x + hex.width / 2, hex.y + hex.height / 2)])
         #expect(session.pump(until: { compositor.textInput?.isEnabled == true }), "no text input for the hex value")

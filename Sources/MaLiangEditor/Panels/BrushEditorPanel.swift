@@ -28,10 +28,17 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public var savedRows: Int { controls.pick(3, 2) }
     public var savedShown: Int { Self.savedColumns * savedRows }
 
-    public var width: Double { Self.width }
+    /// The two columns one under the other: a finger's editor in a window too narrow for both side by side (a
+    /// portrait tablet's).
+    public let isSingleColumn: Bool
+    /// The width of the editor in one column.
+    public static let singleColumnWidth = padding + leftWidth + padding
+
+    public var width: Double { isSingleColumn ? Self.singleColumnWidth : Self.width }
     public var height: Double {
-        Self.padding + titleHeight + Self.gap + max(leftHeight, rightHeight) + Self.gap
-            + Double(savedRows) * (rowHeight + 4) + Self.padding
+        let columns = isSingleColumn ? leftHeight + Self.gap + rightHeight : max(leftHeight, rightHeight)
+        return Self.padding + titleHeight + Self.gap + columns + Self.gap + Double(savedRows) * (rowHeight + 4)
+            + Self.padding
     }
     var leftHeight: Double { Self.previewHeight + Self.gap + Double(BrushSetting.allCases.count + 2) * rowHeight }
     var rightHeight: Double {
@@ -40,8 +47,9 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     }
 
     /// Only its sizes: the panel at the window's corner.
-    private init(controls: ControlSize) {
+    private init(controls: ControlSize, isSingleColumn: Bool) {
         self.controls = controls
+        self.isSingleColumn = isSingleColumn
         placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
     }
 
@@ -72,24 +80,26 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     /// The panel under the toolbar, its left edge under `anchorX` and inside a window `windowWidth` wide and
     /// `windowHeight` high.
     public init(
-        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
-        self.controls = controls
+        controls = fit.controls
+        isSingleColumn =
+            fit.controls == .touch && windowWidth.isFinite
+            && windowWidth < Self.width * TextScale.clamped(fit.textScale)
+        let sized = BrushEditorPanel(controls: fit.controls, isSingleColumn: isSingleColumn)
         placement = PanelPlacement(
-            width: Self.width, height: BrushEditorPanel(controls: controls).height, left: anchorX,
-            windowWidth: windowWidth, windowHeight: windowHeight, textScale: textScale)
+            width: sized.width, height: sized.height, left: anchorX, windowWidth: windowWidth,
+            windowHeight: windowHeight, fit: fit)
     }
 
     /// The panel for `layout`: under the brush-settings button, or under the menu button when the strip has no
     /// room for it.
     public init(
-        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
         self.init(
             anchorX: PanelPlacement.anchor(of: .brushEditor, in: layout), windowWidth: windowWidth,
-            windowHeight: windowHeight, controls: controls, textScale: textScale)
+            windowHeight: windowHeight, fit: fit)
     }
 
     public typealias Box = PanelPlacement.Box
@@ -97,7 +107,10 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, titleHeight) }
     private var columnsTop: Double { title.y + titleHeight + Self.gap }
     private var left: Double { x + Self.padding }
-    private var right: Double { left + Self.leftWidth + Self.columnGap }
+    /// The right column's left edge and top: beside the left one, or under it.
+    private var right: Double { isSingleColumn ? left : left + Self.leftWidth + Self.columnGap }
+    private var rightTop: Double { isSingleColumn ? columnsTop + leftHeight + Self.gap : columnsTop }
+    private var rightWidth: Double { isSingleColumn ? Self.leftWidth : Self.rightWidth }
 
     public var preview: Box { (left, columnsTop, Self.leftWidth, Self.previewHeight) }
 
@@ -130,10 +143,10 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public static var stampRow: Int { BrushSetting.allCases.count }
     public static var rotationRow: Int { stampRow + 1 }
 
-    public var curveLabel: Box { (right, columnsTop, Self.rightWidth, Self.curveLabelHeight) }
+    public var curveLabel: Box { (right, rightTop, rightWidth, Self.curveLabelHeight) }
     public var curve: Box {
         (
-            right + (Self.rightWidth - Self.curveSide) / 2, columnsTop + Self.curveLabelHeight, Self.curveSide,
+            right + (rightWidth - Self.curveSide) / 2, rightTop + Self.curveLabelHeight, Self.curveSide,
             Self.curveSide
         )
     }
@@ -141,7 +154,7 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public func toggle(_ toggle: BrushToggle) -> Box {
         let index = BrushToggle.allCases.firstIndex(of: toggle) ?? 0
         return (
-            right, curve.y + Self.curveSide + Self.gap + Double(index) * rowHeight, Self.rightWidth, rowHeight
+            right, curve.y + Self.curveSide + Self.gap + Double(index) * rowHeight, rightWidth, rowHeight
         )
     }
 
@@ -155,7 +168,7 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
     public func button(_ button: Button) -> Box {
         let index = Button.allCases.firstIndex(of: button) ?? 0
         let top = toggle(BrushToggle.allCases.last ?? .tiltToAngle).y + rowHeight + Self.gap
-        let width = (Self.rightWidth - 4) / 2
+        let width = (rightWidth - 4) / 2
         return (
             right + Double(index % 2) * (width + 4), top + Double(index / 2) * (buttonHeight + 4), width,
             buttonHeight
@@ -164,8 +177,9 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
 
     /// Saved brush `index` of those shown, row by row.
     public func saved(_ index: Int) -> Box {
-        let top = columnsTop + max(leftHeight, rightHeight) + Self.gap
-        let room = Self.width - 2 * Self.padding
+        let columns = isSingleColumn ? rightTop + rightHeight : columnsTop + max(leftHeight, rightHeight)
+        let top = columns + Self.gap
+        let room = self.width - 2 * Self.padding
         let width = (room - Double(Self.savedColumns - 1) * 4) / Double(Self.savedColumns)
         return (
             left + Double(index % Self.savedColumns) * (width + 4),

@@ -47,25 +47,23 @@ public struct ColorPanel: PlacedPanel, Equatable, Sendable {
     /// The panel under the toolbar, its left edge under `anchorX` (the colour button) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
     public init(
-        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
-        self.controls = controls
-        let sized = ColorPanel(controls: controls)
+        controls = fit.controls
+        let sized = ColorPanel(controls: fit.controls)
         placement = PanelPlacement(
             width: sized.width, height: sized.height, left: anchorX, windowWidth: windowWidth,
-            windowHeight: windowHeight, textScale: textScale)
+            windowHeight: windowHeight, fit: fit)
     }
 
     /// The panel for `layout`: under the colour-wheel button, or under the menu button when the strip has no room
     /// for it.
     public init(
-        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
         self.init(
             anchorX: PanelPlacement.anchor(of: .colorWheel, in: layout), windowWidth: windowWidth,
-            windowHeight: windowHeight, controls: controls, textScale: textScale)
+            windowHeight: windowHeight, fit: fit)
     }
 
     public var center: (x: Double, y: Double) {

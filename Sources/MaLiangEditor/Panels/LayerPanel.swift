@@ -64,13 +64,13 @@ public struct LayerPanel: PlacedPanel, Equatable, Sendable {
 
     /// The panel at the right edge of a window `windowWidth`×`windowHeight`, under the toolbar.
     public init(
-        windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer, textScale: Double = 1
+        windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
-        self.controls = controls
-        let sized = LayerPanel(controls: controls)
+        controls = fit.controls
+        let sized = LayerPanel(controls: fit.controls)
         placement = PanelPlacement(
             width: sized.width, height: sized.height, windowWidth: windowWidth, windowHeight: windowHeight,
-            textScale: textScale)
+            fit: fit)
     }
 
     public var title: Box {

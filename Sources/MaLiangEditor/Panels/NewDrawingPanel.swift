@@ -35,15 +35,15 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
     /// A choice's row; the choice is 4 less, with room between.
     public var rowHeight: Double { controls.pick(26, 48) }
     public var buttonHeight: Double { controls.pick(30, 44) }
-    public var width: Double { Self.width }
-    public var height: Double {
-        2 * Self.padding + Self.titleHeight + 8 + Double(max(Self.sizes.count, Self.papers.count)) * rowHeight + 8
-            + buttonHeight
-    }
+    /// The papers under the sizes: a finger's panel in a window too narrow for both side by side.
+    public let isSingleColumn: Bool
+    public var width: Double { isSingleColumn ? 2 * Self.padding + Self.sizeColumnWidth : Self.width }
+    public var height: Double { button(.create).y + buttonHeight + Self.padding - y }
 
     /// Only its sizes: the panel at the window's corner.
-    private init(controls: ControlSize) {
+    private init(controls: ControlSize, isSingleColumn: Bool) {
         self.controls = controls
+        self.isSingleColumn = isSingleColumn
         placement = PanelPlacement(width: 1, height: 1, windowWidth: .infinity)
     }
 
@@ -59,29 +59,31 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
     /// The panel under the toolbar, its right edge under `anchorRight` (the menu button's) and inside a window
     /// `windowWidth` wide and `windowHeight` high.
     public init(
-        anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
-        self.controls = controls
+        controls = fit.controls
+        isSingleColumn =
+            fit.controls == .touch && windowWidth.isFinite
+            && windowWidth < Self.width * TextScale.clamped(fit.textScale)
+        let sized = NewDrawingPanel(controls: fit.controls, isSingleColumn: isSingleColumn)
         placement = PanelPlacement(
-            width: Self.width, height: NewDrawingPanel(controls: controls).height, right: anchorRight,
-            windowWidth: windowWidth, windowHeight: windowHeight, textScale: textScale)
+            width: sized.width, height: sized.height, right: anchorRight, windowWidth: windowWidth,
+            windowHeight: windowHeight, fit: fit)
     }
 
     /// The panel for `layout`: under the menu button, where New is.
     public init(
-        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, controls: ControlSize = .pointer,
-        textScale: Double = 1
+        layout: ToolbarLayout, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
         let more = layout.buttons.first { $0.action == .more }?.x ?? windowWidth
         self.init(
             anchorRight: more + ToolbarLayout.button, windowWidth: windowWidth, windowHeight: windowHeight,
-            controls: controls, textScale: textScale)
+            fit: fit)
     }
 
     public typealias Box = BrushEditorPanel.Box
 
-    public var title: Box { (x + Self.padding, y + Self.padding, Self.width - 2 * Self.padding, Self.titleHeight) }
+    public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, Self.titleHeight) }
     private var rowsTop: Double { title.y + Self.titleHeight + 8 }
 
     public func size(_ index: Int) -> Box {
@@ -89,7 +91,11 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
     }
 
     public func paper(_ index: Int) -> Box {
-        (
+        if isSingleColumn {
+            let top = rowsTop + Double(Self.sizes.count) * rowHeight + 8
+            return (x + Self.padding, top + Double(index) * rowHeight + 2, Self.sizeColumnWidth, rowHeight - 4)
+        }
+        return (
             x + Self.padding + Self.sizeColumnWidth + Self.columnGap, rowsTop + Double(index) * rowHeight + 2,
             Self.paperColumnWidth, rowHeight - 4
         )
@@ -97,9 +103,10 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
 
     /// Create at the right, Cancel left of it.
     public func button(_ part: Part) -> Box {
-        let top = rowsTop + Double(max(Self.sizes.count, Self.papers.count)) * rowHeight + 8
+        let rows = isSingleColumn ? Self.sizes.count + Self.papers.count : max(Self.sizes.count, Self.papers.count)
+        let top = rowsTop + Double(rows) * rowHeight + (isSingleColumn ? 16 : 8)
         let width = 100.0
-        let right = x + Self.width - Self.padding
+        let right = x + self.width - Self.padding
         return part == .create
             ? (right - width, top, width, buttonHeight) : (right - 2 * width - 8, top, width, buttonHeight)
     }

@@ -9,10 +9,13 @@ public struct PanelState {
 
     /// The panel open, if any.
     public internal(set) var open: Panel?
-    /// What the panels' controls are sized for: the last contact's device, a finger or not.
-    public internal(set) var controls = ControlSize.pointer
+    /// How the panels fit the window: their controls' size (the last contact's device, a finger or not), the
+    /// desktop's text scale, and how far the open one is scrolled.
+    public internal(set) var fit = PanelFit()
+    /// What the panels' controls are sized for.
+    public var controls: ControlSize { fit.controls }
     /// How much larger than their own the desktop's text is (``TextScale``): the panels grow by it.
-    public internal(set) var textScale = 1.0
+    public var textScale: Double { fit.textScale }
     /// The toolbar's menu (the buttons a narrow window has no room for) is open below the strip.
     public internal(set) var isMenuOpen = false {
         didSet { if !isMenuOpen { menuFocus = nil } }
@@ -70,6 +73,7 @@ public struct PanelState {
         closeAll(except: panel)
         close(panel)
         if opening { open = panel }
+        fit.scroll = 0
         return opening
     }
 }
@@ -85,7 +89,7 @@ extension EditingSession {
         let clamped = TextScale.clamped(scale)
         var effects = Effects()
         guard clamped != panels.textScale else { return effects }
-        panels.textScale = clamped
+        panels.fit.textScale = clamped
         effects.redraw = true
         return effects
     }

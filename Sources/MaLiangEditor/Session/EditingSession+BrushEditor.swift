@@ -26,8 +26,7 @@ extension EditingSession {
     /// The open brush editor, placed for the current window.
     public var brushEditor: BrushEditorPanel {
         BrushEditorPanel(
-            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
-            textScale: panels.textScale)
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, fit: panels.fit)
     }
 
     /// The name shown for the brush chosen now: the saved brush it was set from, or the built-in brush's.
@@ -92,7 +91,8 @@ extension EditingSession {
         let before = style.current
         let point = brushEditor.unit(x: event.x, y: event.y)
         let (drag, pressed) = pressBrushEditor(part, x: point.x, y: point.y)
-        input.contacts[event.device] = drag.map { .editingBrush($0) } ?? .onPanel
+        input.contacts[event.device] =
+            drag.map { .editingBrush($0) } ?? (part == .background ? .scrollingPanel(y: event.y) : .onPanel)
         effects.append(pressed)
         if style.current.base.pointSize != before.base.pointSize { effects.requests.append(.brushOutlineChanged) }
         return effects

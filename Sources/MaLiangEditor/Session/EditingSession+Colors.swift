@@ -10,8 +10,7 @@ extension EditingSession {
     /// The open colour panel, placed for the current window.
     public var colorPanel: ColorPanel {
         ColorPanel(
-            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
-            textScale: panels.textScale)
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, fit: panels.fit)
     }
 
     func toggleColorPanel() -> Effects {
@@ -37,6 +36,10 @@ extension EditingSession {
         guard let part = colorPanel.part(atX: event.x, y: event.y) else {
             panels.close(.color)
             input.contacts[event.device] = .onPanel
+            return effects
+        }
+        if part == .background {
+            input.contacts[event.device] = .scrollingPanel(y: event.y)
             return effects
         }
         input.contacts[event.device] = .choosingColor(part)

@@ -7,8 +7,7 @@ extension EditingSession {
     /// The open layer panel, placed for the current window.
     public var layerPanel: LayerPanel {
         LayerPanel(
-            windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
-            textScale: panels.textScale)
+            windowWidth: window.width, windowHeight: window.height, fit: panels.fit)
     }
 
     /// The layers in the panel's rows, top row first.
@@ -190,7 +189,7 @@ extension EditingSession {
         case nil:
             panels.close(.layers)
         case .background:
-            break
+            input.contacts[event.device] = .scrollingPanel(y: event.y)
         case .visibility(let row):
             effects = setLayerVisible(shown[row].id, !shown[row].isVisible)
         case .lock(let row):

@@ -4,8 +4,7 @@ extension EditingSession {
     /// The open New panel, placed for the current window.
     public var newDrawingPanel: NewDrawingPanel {
         NewDrawingPanel(
-            layout: toolbar, windowWidth: window.width, windowHeight: window.height, controls: panels.controls,
-            textScale: panels.textScale)
+            layout: toolbar, windowWidth: window.width, windowHeight: window.height, fit: panels.fit)
     }
 
     /// The page the New panel's choices give.
@@ -54,7 +53,7 @@ extension EditingSession {
         case .paper(let index): panels.newDrawingChoice.paper = index
         case .create: effects.append(confirmNewDrawing() ?? Effects())
         case .cancel, nil: panels.close(.newDrawing)
-        case .background: break
+        case .background: input.contacts[event.device] = .scrollingPanel(y: event.y)
         }
         return effects
     }

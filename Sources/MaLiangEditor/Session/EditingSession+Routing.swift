@@ -91,6 +91,9 @@ extension EditingSession {
             return dragBrushEditor(drag, x: event.x, y: event.y)
         case .layerOpacity(let id):
             return dragLayerOpacity(id, x: event.x, y: event.y)
+        case .scrollingPanel(let y):
+            input.contacts[event.device] = .scrollingPanel(y: event.y)
+            return scrollPanel(by: y - event.y)
         case .movingSymmetryCenter(let dx, let dy):
             return moveSymmetryCenter(event, offset: (dx, dy))
         case .some(let contact) where contact.isSelectionGesture:
@@ -113,7 +116,7 @@ extension EditingSession {
         case .outliningSelection, .transformingSelection:
             return endSelectionContact(contact)
         case .toolbar, .panning, .ignored, .choosingColor, .editingBrush, .layerOpacity, .onPanel,
-            .movingSymmetryCenter:
+            .scrollingPanel, .movingSymmetryCenter:
             return Effects()
         }
     }
@@ -299,7 +302,7 @@ extension EditingSession {
     /// Whether a contact is on a panel (the colour panel, the brush editor, the New panel, the layer panel).
     func isOnPanel(_ contact: Contact?) -> Bool {
         switch contact {
-        case .choosingColor, .editingBrush, .layerOpacity, .onPanel: true
+        case .choosingColor, .editingBrush, .layerOpacity, .onPanel, .scrollingPanel: true
         default: false
         }
     }

@@ -85,6 +85,7 @@ extension EditingSession {
     /// Scroll-wheel or touchpad scrolling, in logical pixels; with `zooming` (Control held) the vertical amount
     /// zooms about the logical point (x, y) instead.
     public func scroll(dx: Double, dy: Double, zooming: Bool, atX x: Double, y: Double) -> Effects {
+        if !zooming, openPanel?.contains(x: x, y: y) == true { return scrollPanel(by: dy) }
         let s = window.scale
         if zooming { return zoom(by: pow(1.0015, -dy * 10), aboutX: x * s, y: y * s) }
         return pan(byX: -dx * s, y: -dy * s)

@@ -114,6 +114,9 @@ public final class EditingSession {
         /// A press that a panel (colour, brush editor, New) took, or that closed one: nothing follows it, and a
         /// finger's never reaches the touch tracker.
         case onPanel
+        /// A drag on a panel's background, scrolling a panel taller than the window; the last position, logical
+        /// window pixels.
+        case scrollingPanel(y: Double)
         /// Nothing more to do until it ends (a picked colour, a selection click).
         case ignored
     }
@@ -189,7 +192,8 @@ public final class EditingSession {
             controls = .pointer
         }
         guard controls != panels.controls else { return Effects() }
-        panels.controls = controls
+        panels.fit.controls = controls
+        panels.fit.scroll = 0
         var effects = Effects()
         effects.redraw = true
         return effects

@@ -118,14 +118,22 @@ final class Toolbar {
 
     func overlays(width: Double, scale: Double, layout: ToolbarLayout, state: State) throws -> [OverlayPlacement] {
         if scale != iconScale { try drawIcons(scale: scale) }
-        var placements = [
-            OverlayPlacement(background, x: 0, y: 0, width: width, height: ToolbarLayout.height * scale)
-        ]
+        // The open panel first: the strip covers what a scrolled panel has moved up under it.
+        var placements = try panelOverlays(scale: scale, state: state)
+        placements.append(
+            OverlayPlacement(background, x: 0, y: 0, width: width, height: ToolbarLayout.height * scale))
         let top = (ToolbarLayout.height - ToolbarLayout.button) / 2
         for (action, x) in layout.buttons {
             placements += button(action, x: x * scale, y: top * scale, scale: scale, state: state)
         }
         if state.menuOpen { placements += try menuOverlays(layout.menuList, scale: scale, state: state) }
+        placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
+        return placements
+    }
+
+    /// The open panel's pictures.
+    private func panelOverlays(scale: Double, state: State) throws -> [OverlayPlacement] {
+        var placements: [OverlayPlacement] = []
         if let panel = state.colorPanel {
             placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
@@ -139,8 +147,22 @@ final class Toolbar {
         if let panel = state.layers {
             placements += try layerPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
-        placements += try textOverlays(width: width, scale: scale, layout: layout, state: state)
+        let open: (any PlacedPanel)? =
+            state.colorPanel?.panel ?? state.newDrawing?.panel ?? state.brushEditor?.panel
+            ?? state.layers?.panel
+        if let open { placements += scrollIndicator(open, scale: scale) }
         return placements
+    }
+
+    /// A thin bar at a scrolling panel's right edge: how much of it is in sight, and where.
+    private func scrollIndicator(_ panel: some PlacedPanel, scale: Double) -> [OverlayPlacement] {
+        let placement = panel.placement
+        guard placement.furthest > 0 else { return [] }
+        let room = (panel.height - placement.furthest) * placement.zoom
+        let length = max(room * room / (panel.height * placement.zoom), 24)
+        let top = placement.y + (room - length) * placement.offset / placement.furthest
+        let x = placement.x + panel.width * placement.zoom - 6
+        return [OverlayPlacement(highlight, x: x * scale, y: top * scale, width: 4 * scale, height: length * scale)]
     }
 
     /// A button at (x, y) buffer pixels: its icon or swatch, highlighted when it is the current brush, colour or
