@@ -59,7 +59,8 @@ import WaylandTestSupport
 
         // Save asks for a name ("pen 1"); the keyboard makes it "pen 7" and Return keeps it. The pen presses what
         // the finger left: the panel sized for a finger.
-        let touch = BrushEditorPanel(layout: layout, windowWidth: 1000, windowHeight: 700, fit: PanelFit(controls: .touch))
+        let touch = BrushEditorPanel(
+            layout: layout, windowWidth: 1000, windowHeight: 700, fit: PanelFit(controls: .touch))
         let save = touch.shown(touch.button(.save))
         try session.pen([(save.x + 10, save.y + 10)])
         for code: UInt32 in [14, 8, 28] { try session.key(code) }  // BackSpace, 7, Return
