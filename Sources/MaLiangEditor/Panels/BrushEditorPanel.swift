@@ -83,9 +83,7 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
         anchorX: Double, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
         controls = fit.controls
-        isSingleColumn =
-            fit.controls == .touch && windowWidth.isFinite
-            && windowWidth < Self.width * TextScale.clamped(fit.textScale)
+        isSingleColumn = fit.stacksColumns(width: Self.width, windowWidth: windowWidth)
         let sized = BrushEditorPanel(controls: fit.controls, isSingleColumn: isSingleColumn)
         placement = PanelPlacement(
             width: sized.width, height: sized.height, left: anchorX, windowWidth: windowWidth,

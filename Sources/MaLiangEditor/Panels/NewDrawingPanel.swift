@@ -62,9 +62,7 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
         anchorRight: Double, windowWidth: Double, windowHeight: Double = .infinity, fit: PanelFit = PanelFit()
     ) {
         controls = fit.controls
-        isSingleColumn =
-            fit.controls == .touch && windowWidth.isFinite
-            && windowWidth < Self.width * TextScale.clamped(fit.textScale)
+        isSingleColumn = fit.stacksColumns(width: Self.width, windowWidth: windowWidth)
         let sized = NewDrawingPanel(controls: fit.controls, isSingleColumn: isSingleColumn)
         placement = PanelPlacement(
             width: sized.width, height: sized.height, right: anchorRight, windowWidth: windowWidth,

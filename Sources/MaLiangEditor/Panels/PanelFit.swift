@@ -14,4 +14,10 @@ public struct PanelFit: Equatable, Sendable {
         self.textScale = textScale
         self.scroll = scroll
     }
+
+    /// Whether a panel `width` wide at full size stacks its columns: a finger's, in a window too narrow for them
+    /// side by side at the text scale (a pen's shrinks instead).
+    func stacksColumns(width: Double, windowWidth: Double) -> Bool {
+        controls == .touch && windowWidth.isFinite && windowWidth < width * TextScale.clamped(textScale)
+    }
 }
