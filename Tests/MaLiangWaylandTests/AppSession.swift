@@ -110,13 +110,14 @@ final class AppSession {
         settle()
     }
 
-    /// Waits for the next commit of the window and returns its pixels.
+    /// Waits for the next commit of the window, then for the frames a busy machine left it behind on (until 150 ms
+    /// pass without one, or 5 s), and returns its pixels.
     func nextImage() throws -> Image {
         let start = compositor.focusedToplevel?.surface.commitCount ?? 0
         guard pump(until: { (compositor.focusedToplevel?.surface.commitCount ?? 0) > start }) else {
             throw Failure(description: "no new frame; output:\n\(log)")
         }
-        settle(.milliseconds(150))
+        _ = settleUntilQuiet(.milliseconds(150), timeout: .seconds(5))
         guard let image = compositor.focusedToplevel?.image else { throw Failure(description: "no pixels") }
         return image
     }
