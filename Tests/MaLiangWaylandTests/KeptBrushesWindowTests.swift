@@ -50,4 +50,32 @@ import WaylandTestSupport
         try Data("{\"chosen\": 7".utf8).write(to: kept)
         #expect(try brushPainted(with: config, saying: "The last session's brushes are not used")?.name == "pen")
     }
+
+    /// The selection tool chosen with a rectangle, and a finger's panels, are how the next session starts.
+    @Test func theToolAndThePanelsSizeComeBackNextTime() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-tools-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let first = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        try first.key(31)  // S: the selection tool
+        try first.key(19)  // R: a rectangle
+        try first.finger([(600, 500)])
+        #expect(first.roundTrip())
+        #expect(first.terminate() == 0)
+        let kept = try String(
+            contentsOf: config.appendingPathComponent("maliang/brushes-in-use.json"), encoding: .utf8)
+        #expect(kept.contains("\"tool\" : \"select\"") && kept.contains("\"shape\" : \"rectangle\""), "\(kept)")
+        #expect(kept.contains("\"controls\" : \"touch\""), "\(kept)")
+
+        // The pen selects in the next session, until S brings painting back.
+        let next = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        try next.pen(points((200, 400), (700, 450)), pressure: 1)
+        #expect(next.roundTrip())
+        try next.key(31)
+        try next.pen(points((200, 500), (700, 500)), pressure: 1)
+        _ = try next.nextImage()
+        #expect(next.terminate() == 0)
+        let file = try DocumentFile.open(at: next.documentURL, readOnly: true)
+        defer { file.close() }
+        #expect(file.document.elements.count == 1)
+    }
 }

@@ -3,7 +3,7 @@
 /// The GNOME HIG asks 44×44 logical pixels of every touch target, which would make a pen's panels twice as tall
 /// as they need be; so the size follows the last input, as on a convertible laptop, and a change takes effect when
 /// the contact that caused it lifts (the press lands on the controls it saw).
-public enum ControlSize: Equatable, Sendable {
+public enum ControlSize: String, Codable, Equatable, Sendable {
     /// For a pen or a mouse: compact rows and choices.
     case pointer
     /// For a finger: every control at least ``fingerTarget`` on each side.

@@ -13,6 +13,8 @@ extension BrushStyle {
         public var brushes: [String: AnyBrush]
         /// The saved brush each toolbar brush was last set from, by the toolbar brush's name.
         public var savedNames: [String: String]
+        /// The tool and its settings, and the panels' size; nil in a file from before they were kept.
+        public var tools: KeptTools?
     }
 
     /// This style, to keep.
@@ -46,7 +48,59 @@ extension BrushStyle {
     }
 }
 
+/// The tools as a session left them: the tool chosen (paint, select, fill), how the fill and the selection work,
+/// and whether the panels were a finger's.
+public struct KeptTools: Codable, Equatable, Sendable {
+    public var tool: CanvasTool
+    public var fill: FillSettings
+    public var selection: SelectionSetting
+    public var controls: ControlSize
+
+    public init(
+        tool: CanvasTool = .paint, fill: FillSettings = FillSettings(),
+        selection: SelectionSetting = SelectionSetting(),
+        controls: ControlSize = .pointer
+    ) {
+        self.tool = tool
+        self.fill = fill
+        self.selection = selection
+        self.controls = controls
+    }
+
+    /// Each value that cannot be read (a tool a later version added, a damaged number) is left at its default alone,
+    /// so one bad value never costs the brushes kept beside it.
+    public init(from decoder: any Decoder) throws {
+        let defaults = KeptTools()
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+            self = defaults
+            return
+        }
+        tool = (try? container.decode(CanvasTool.self, forKey: .tool)) ?? defaults.tool
+        fill = (try? container.decode(FillSettings.self, forKey: .fill)) ?? defaults.fill
+        selection = (try? container.decode(SelectionSetting.self, forKey: .selection)) ?? defaults.selection
+        controls = (try? container.decode(ControlSize.self, forKey: .controls)) ?? defaults.controls
+    }
+}
+
 extension EditingSession {
-    /// Takes up the brushes and colour of an earlier session.
-    public func restoreStyle(_ kept: BrushStyle.Kept) { style.restore(kept) }
+    /// What the next session takes up: the brushes, the colour, the tool and its settings, the panels' size.
+    public var keptBetweenSessions: BrushStyle.Kept {
+        var kept = style.kept
+        kept.tools = KeptTools(
+            tool: tool, fill: fillSetting, selection: selecting.setting, controls: panels.controls)
+        return kept
+    }
+
+    /// Takes up the brushes, colour and tools of an earlier session (the fill's settings held within their
+    /// limits).
+    public func restoreStyle(_ kept: BrushStyle.Kept) {
+        style.restore(kept)
+        guard let tools = kept.tools else { return }
+        tool = tools.tool
+        let fill = tools.fill
+        fillSetting = FillSettings(
+            tolerance: fill.tolerance, gapClosing: fill.gapClosing, grow: fill.grow, allLayers: fill.allLayers)
+        selecting.setting = tools.selection
+        panels.fit.controls = tools.controls
+    }
 }

@@ -2,9 +2,9 @@ import Foundation
 import MaLiangCore
 
 /// How the selection tool draws its outline, and which elements the outline takes.
-public struct SelectionSetting: Equatable, Sendable {
+public struct SelectionSetting: Codable, Equatable, Sendable {
     /// The outline's shape.
-    public enum Shape: Equatable, Sendable {
+    public enum Shape: String, Codable, Equatable, Sendable {
         /// Freehand: the path the contact draws, closed back to where it began.
         case lasso
         /// The rectangle from the press to where the contact is.
@@ -12,7 +12,7 @@ public struct SelectionSetting: Equatable, Sendable {
     }
 
     /// Which elements an outline takes.
-    public enum Rule: Equatable, Sendable {
+    public enum Rule: String, Codable, Equatable, Sendable {
         /// Those wholly inside it.
         case enclosed
         /// Those with any part inside it.
@@ -214,7 +214,7 @@ extension Chartlet {
 
 /// What a press on the canvas does besides moving the view: paint (the brushes and the eraser), or choose and change
 /// elements (the selection tool).
-public enum CanvasTool: Equatable, Sendable {
+public enum CanvasTool: String, Codable, Equatable, Sendable {
     case paint
     case select
     /// A tap fills the closed region under it.

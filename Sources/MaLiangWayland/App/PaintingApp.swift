@@ -221,7 +221,7 @@ public final class PaintingApp {
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()
-        do throws(StoreError) { try desktop.brushStyle.save(session.style) } catch {
+        do throws(StoreError) { try desktop.brushStyle.save(session.keptBetweenSessions) } catch {
             // The window is closing: standard error is the one place left to say it.
             FileHandle.standardError.write(Data("maliang: the brushes in use are not kept: \(error.message)\n".utf8))
         }

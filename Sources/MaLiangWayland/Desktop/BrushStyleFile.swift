@@ -2,8 +2,9 @@ import Foundation
 import MaLiangEditor
 import MaLiangStore
 
-/// The toolbar's brushes and colour between sessions: `$XDG_CONFIG_HOME/maliang/brushes-in-use.json`, written
-/// atomically when the window closes (or is asked to end), read when one opens.
+/// The toolbar's brushes and colour, the tool and the panels' size between sessions:
+/// `$XDG_CONFIG_HOME/maliang/brushes-in-use.json`, written atomically when the window closes (or is asked to end),
+/// read when one opens.
 struct BrushStyleFile {
     let url: URL
 
@@ -22,14 +23,14 @@ struct BrushStyleFile {
         }
     }
 
-    func save(_ style: BrushStyle) throws(StoreError) {
+    func save(_ kept: BrushStyle.Kept) throws(StoreError) {
         let data: Data
         do {
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            data = try encoder.encode(style.kept)
+            data = try encoder.encode(kept)
         } catch {
             throw StoreError(.io, "cannot keep the brushes in \(url.path): \(error.localizedDescription)")
         }
