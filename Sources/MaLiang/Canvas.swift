@@ -92,15 +92,30 @@ public final class Canvas {
 
     /// A canvas on `file`'s document drawn with `context`; with `toolbar`, the top strip of its area is the painting
     /// window's toolbar.
-    package convenience init(file: DocumentFile, context: VulkanContext, toolbar: Bool) throws {
-        try self.init(document: file.document, file: file, context: context, presents: true, toolbar: toolbar)
+    /// `stamping` hears how far stamping the strokes the file keeps no paint for has come.
+    package convenience init(
+        file: DocumentFile, context: VulkanContext, toolbar: Bool, stamping: ((Double) -> Void)? = nil
+    ) throws {
+        try self.init(
+            document: file.document, file: file, context: context, presents: true, toolbar: toolbar,
+            stamping: stamping)
     }
 
     private init(
-        document: Document, file: DocumentFile?, context: VulkanContext, presents: Bool, toolbar: Bool = false
+        document: Document, file: DocumentFile?, context: VulkanContext, presents: Bool, toolbar: Bool = false,
+        stamping: ((Double) -> Void)? = nil
     ) throws {
         session = EditingSession(document: document, toolbar: toolbar)
-        do { renderer = try CanvasRenderer(document: document, context: context, paintCache: file) } catch {
+        do {
+            renderer = try CanvasRenderer(
+                document: document, context: context, paintCache: file,
+                progress: stamping.map { report in
+                    { fraction in
+                        report(fraction)
+                        return true
+                    }
+                })
+        } catch {
             throw CanvasError("cannot draw: \(error)")
         }
         self.file = file

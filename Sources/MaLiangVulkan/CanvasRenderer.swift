@@ -34,17 +34,28 @@ public final class CanvasRenderer {
         try self.init(document: document, context: context, undo: true, stamping: nil, paintCache: paintCache)
     }
 
+    /// The same, telling `progress` how far stamping the strokes has come (returning false stops it, and this
+    /// throws ``VulkanError/cancelled``).
+    package convenience init(
+        document: Document, context: VulkanContext, paintCache: PaintCache?, progress: ((Double) -> Bool)?
+    ) throws(VulkanError) {
+        try self.init(
+            document: document, context: context, undo: true, stamping: nil, paintCache: paintCache,
+            progress: progress)
+    }
+
     /// Follows `document` as ``init(document:context:undo:)`` does, baking with `stamping` (nil: the device's
     /// best).
     package init(
         document: Document, context: VulkanContext, undo: Bool = true, stamping: StampingPath?,
-        paintCache: PaintCache? = nil
+        paintCache: PaintCache? = nil, progress: ((Double) -> Bool)? = nil
     ) throws(VulkanError) {
         self.context = context
         self.document = document
         resources = try RenderResources(context, document: document)
         paint = try DocumentPaint(
-            document: document, resources: resources, undo: undo, stamping: stamping, cache: paintCache)
+            document: document, resources: resources, undo: undo, stamping: stamping, cache: paintCache,
+            progress: progress)
         live = LiveStrokePaint(resources, paint: paint)
         scene = SceneDrawer(resources, paint: paint, live: live)
         frames = WindowFrames(resources, paint: paint, scene: scene)

@@ -25,8 +25,10 @@ final class DocumentPaint {
     /// Follows `document`. With `undo` (a window) its paint is made now — from `cache` when it was kept there for
     /// these strokes, else stamped — and undo is quick for strokes drawn from now on and the newest ones loaded;
     /// without it (an export) nothing is made until asked for, and no undo copies are kept.
+    /// `progress` hears how far the first stamping of the document has come (returning false stops it).
     init(
-        document: Document, resources: RenderResources, undo: Bool, stamping: StampingPath?, cache: PaintCache?
+        document: Document, resources: RenderResources, undo: Bool, stamping: StampingPath?, cache: PaintCache?,
+        progress: ((Double) -> Bool)? = nil
     ) throws(VulkanError) {
         self.resources = resources
         self.document = document
@@ -41,6 +43,8 @@ final class DocumentPaint {
         } else if !undo {
             isPending = true
         } else {
+            baker.progress = progress
+            defer { baker.progress = nil }
             try bakeAll()
         }
         if !isPending { try compositor.update() }

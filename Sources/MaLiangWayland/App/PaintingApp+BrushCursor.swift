@@ -16,34 +16,23 @@ extension PaintingApp {
         // that scales with the canvas is its size in document pixels, through the zoom.
         let diameter = brush.pointSize * (brush.scaleWithCanvas ? session.view.scale : scale)
         let side = min(max(Int(diameter.rounded()) + 4, 11), 256)
-        let stride = side * 4
-        let size = stride * side
-        let descriptor = AnonymousFile.create(prefix: "maliang-cursor")
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard ftruncate(descriptor, off_t(size)) == 0,
-            let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
-            memory != MAP_FAILED
-        else { return nil }
-        defer { munmap(memory, size) }
-        let pixels = memory.bindMemory(to: UInt32.self, capacity: side * side)
         let center = Double(side) / 2
         let radius = max(diameter / 2, 2)
-        for y in 0..<side {
-            for x in 0..<side {
-                let distance = hypot(Double(x) + 0.5 - center, Double(y) + 0.5 - center)
-                // Premultiplied ARGB: dark on the radius, light just outside it, a dot at the centre.
-                let pixel: UInt32 =
-                    abs(distance - radius) < 0.75
-                    ? 0xE020_2020 : abs(distance - radius - 1.2) < 0.75 ? 0xC0F0_F0F0 : distance < 1 ? 0xFF20_2020 : 0
-                pixels[y * side + x] = pixel
+        let buffer = ShmBuffer.make(shm, width: side, height: side) { memory in
+            let pixels = memory.bindMemory(to: UInt32.self)
+            for y in 0..<side {
+                for x in 0..<side {
+                    let distance = hypot(Double(x) + 0.5 - center, Double(y) + 0.5 - center)
+                    // Premultiplied ARGB: dark on the radius, light just outside it, a dot at the centre.
+                    let pixel: UInt32 =
+                        abs(distance - radius) < 0.75
+                        ? 0xE020_2020
+                        : abs(distance - radius - 1.2) < 0.75 ? 0xC0F0_F0F0 : distance < 1 ? 0xFF20_2020 : 0
+                    pixels[y * side + x] = pixel
+                }
             }
         }
-        let pool = shm.createPool(fd: descriptor, size: Int32(size))
-        let buffer = pool.createBuffer(
-            offset: 0, width: Int32(side), height: Int32(side), stride: Int32(stride), format: .argb8888)
-        pool.destroy()
-        buffer.onEvent = { [unowned buffer] event in if case .release = event { buffer.destroy() } }
+        guard let buffer else { return nil }
         return (buffer, side)
     }
 

@@ -42,6 +42,8 @@ public final class PaintingApp {
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
     /// drawing pixel per screen pixel from its top-left corner (`--actual-pixels`); nil once shown.
     var firstView: ViewPlacement??
+    /// The window that shows how far a heavy drawing's opening has come, until this one first shows it.
+    var opening: OpeningWindow.Handle?
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -74,7 +76,10 @@ public final class PaintingApp {
         let registry = WaylandRegistry(connection: connection)
         try connection.roundtrip()
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
-        let (opened, notice) = try Self.openDocument(path, newPage: newPage)
+        let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
+        // A drawing that is there may take a while to read and stamp: a window shows how far it has come.
+        let opening = FileManager.default.fileExists(atPath: url.path) ? OpeningWindow.start(for: url) : nil
+        let (opened, notice) = try Self.openDocument(url, newPage: newPage) { opening?.report(.reading, $0) }
         file = opened
         openFailure = notice?.severity == .error ? notice?.text : nil
         var options = VulkanContext.Options()
@@ -82,7 +87,9 @@ public final class PaintingApp {
         options.deviceExtensions = Swapchain.deviceExtensions
         options.optionalDeviceExtensions = Swapchain.optionalDeviceExtensions
         let context = try VulkanContext(options: options)
-        canvas = try Canvas(file: file, context: context, toolbar: true)
+        canvas = try Canvas(file: file, context: context, toolbar: true) { opening?.report(.stamping, $0) }
+        opening?.report(.showing, 0)
+        self.opening = opening
         canvas.session.penOnly = penOnly
         firstView = actualPixels ? nil : .some(file.keptView)
         desktop = DesktopServices(loop: loop)
@@ -116,10 +123,10 @@ public final class PaintingApp {
     /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is
     /// changing is opened as a copy beside it (never two writers), one on a read-only disk as a copy in the
     /// autosave folder, each with a notice saying so.
-    private static func openDocument(_ path: String?, newPage: (size: Size, paper: Color)) throws -> (
-        DocumentFile, notice: StatusMessage?
-    ) {
-        let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
+    /// `reading` hears how far reading the drawing has come.
+    private static func openDocument(
+        _ url: URL, newPage: (size: Size, paper: Color), reading: @escaping ProgressHandler
+    ) throws -> (DocumentFile, notice: StatusMessage?) {
         if url.pathExtension.lowercased() == "ora" { return try importOpenRaster(url) }
         guard FileManager.default.fileExists(atPath: url.path) else {
             try FileManager.default.createDirectory(
@@ -127,7 +134,9 @@ public final class PaintingApp {
             return (try DocumentFile.create(at: url, size: newPage.size, background: newPage.paper), nil)
         }
         let opened: Result<DocumentFile, StoreError>
-        do throws(StoreError) { opened = .success(try DocumentFile.open(at: url)) } catch { opened = .failure(error) }
+        do throws(StoreError) { opened = .success(try DocumentFile.open(at: url, progress: reading)) } catch {
+            opened = .failure(error)
+        }
         switch opened {
         case .success(let file):
             return (file, nil)
@@ -201,6 +210,8 @@ public final class PaintingApp {
             try connection.flush()
             while running {
                 try loop.turn(maximumWait: .milliseconds(250))
+                // The drawing is on the screen: the window that showed its opening goes.
+                if opening != nil, presenter.framesPresented > 0 { opening = nil }
                 // A window this one started that has ended is collected now, not when another starts.
                 desktop.launcher.reap()
             }
