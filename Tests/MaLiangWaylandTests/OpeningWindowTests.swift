@@ -90,4 +90,32 @@ import Testing
         #expect(file.document.elements.count == 2000)
         #expect(file.hasPreview)
     }
+
+    /// Closing takes the window away at once and then keeps the paint for the next opening; an opening at that
+    /// moment waits for the file rather than going on in a copy.
+    @Test func aDrawingClosedAndOpenedAgainAtOnceIsTheSameFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-closing-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = try Self.heavyDrawing(in: folder)
+        let first = try AppSession(arguments: [url.path], fitted: true)
+        try first.waitUntilMapped(timeout: .seconds(300))
+        let window = try #require(first.compositor.focusedToplevel)
+        let asked = ContinuousClock.now
+        first.compositor.close(window)
+        #expect(first.pump(until: { !first.compositor.toplevels.contains { $0 === window } }))
+        let gone = ContinuousClock.now - asked
+        let again = try AppSession(arguments: [url.path], fitted: true)
+        first.process.waitUntilExit()
+        print("closing: the window went in \(gone), maliang ended in \(ContinuousClock.now - asked)")
+        #expect(first.process.terminationStatus == 0, "\(first.log)")
+        try again.waitUntilMapped(timeout: .seconds(300))
+        #expect(!again.log.contains("is open in another window"), "\(again.log)")
+        #expect(again.terminate() == 0, "\(again.log)")
+        let file = try DocumentFile.open(at: url, readOnly: true)
+        defer { file.close() }
+        #expect(file.document.elements.count == 2000 && file.paintKey() != nil)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".maliang") }
+                == ["heavy.maliang"])
+    }
 }

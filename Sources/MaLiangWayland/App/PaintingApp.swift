@@ -123,6 +123,9 @@ public final class PaintingApp {
     /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is
     /// changing is opened as a copy beside it (never two writers), one on a read-only disk as a copy in the
     /// autosave folder, each with a notice saying so.
+    /// How long an opening waits for another window to let go of the drawing before it goes on in a copy.
+    static let lockPatience = Duration.seconds(3)
+
     /// `reading` hears how far reading the drawing has come.
     private static func openDocument(
         _ url: URL, newPage: (size: Size, paper: Color), reading: @escaping ProgressHandler
@@ -133,10 +136,16 @@ public final class PaintingApp {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             return (try DocumentFile.create(at: url, size: newPage.size, background: newPage.paper), nil)
         }
-        let opened: Result<DocumentFile, StoreError>
-        do throws(StoreError) { opened = .success(try DocumentFile.open(at: url, progress: reading)) } catch {
-            opened = .failure(error)
-        }
+        var opened: Result<DocumentFile, StoreError>
+        // A window closing on this drawing holds it a moment longer, writing its paint for this opening: waited for.
+        let patience = ContinuousClock.now + lockPatience
+        repeat {
+            do throws(StoreError) { opened = .success(try DocumentFile.open(at: url, progress: reading)) } catch {
+                opened = .failure(error)
+            }
+            guard case .failure(let error) = opened, error.kind == .inUse, ContinuousClock.now < patience else { break }
+            usleep(100_000)
+        } while true
         switch opened {
         case .success(let file):
             return (file, nil)
@@ -232,6 +241,9 @@ public final class PaintingApp {
         }
         // Closing never loses work: a stroke in flight is committed, then everything waiting is written.
         canvas.finishStrokes()
+        // The window goes at once; the rest (the brushes, anything waiting, the paint kept for a quick next opening)
+        // is written after it, while maliang still holds the file.
+        if failure == nil { takeDownWindow() }
         do throws(StoreError) { try desktop.brushStyle.save(session.keptBetweenSessions) } catch {
             // The window is closing: standard error is the one place left to say it.
             FileHandle.standardError.write(Data("maliang: the brushes in use are not kept: \(error.message)\n".utf8))
@@ -248,9 +260,8 @@ public final class PaintingApp {
             }
         }
         if failure == nil {
-            // Send what is queued without waiting for the compositor: it may be the one going away.
-            _ = try? connection.flush()
-            shutDown()
+            file.close()
+            connection.close()
         }
         return exitStatus(failure: failure, saving: saving)
     }
@@ -271,14 +282,13 @@ public final class PaintingApp {
         return failure == nil && openFailure == nil && saving == .saved ? 0 : 1
     }
 
-    /// Takes things down in reverse order of making them: the swapchain before the surface it shows on, the
-    /// surfaces before the connection.
-    private func shutDown() {
+    /// Takes the window down in reverse order of making it: the swapchain before the surface it shows on. What is
+    /// queued is sent without waiting for the compositor: it may be the one going away.
+    private func takeDownWindow() {
         presenter.swapchain.close()
         devices.destroy()
         window.destroy()
-        file.close()
-        connection.close()
+        _ = try? connection.flush()
     }
 
     /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
