@@ -69,6 +69,7 @@ struct TabletState {
     var seats: [ZwpTabletSeatV2Resource] = []
     var tablets: [ScriptedTablet] = []
     var tools: [ScriptedTool] = []
+    var pads: [ScriptedPad] = []
 }
 
 extension ScriptedCompositor {
@@ -83,6 +84,7 @@ extension ScriptedCompositor {
                 seat.onRequest = { _ in }
                 for scripted in tablet.tablets { announce(scripted, on: seat) }
                 for tool in tablet.tools { announce(tool, on: seat) }
+                for pad in tablet.pads { announce(pad, on: seat) }
                 flush()
             }
         }

@@ -17,6 +17,7 @@ final class Devices {
     var tabletSeat: ZwpTabletSeatV2?
     var tools: [ObjectIdentifier: ToolState] = [:]
     var nextToolNumber = 0
+    var pads: [ObjectIdentifier: PadState] = [:]
     var mouse = MouseState()
     /// Where each finger is (wl_touch.up carries no position), surface coordinates.
     var fingers: [Int32: (x: Double, y: Double)] = [:]

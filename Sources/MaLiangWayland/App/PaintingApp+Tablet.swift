@@ -5,7 +5,7 @@ import WaylandClient
 import WaylandProtocol
 
 /// Pen tablets: each tool's protocol events are assembled into frames (``TabletToolState``), and each frame
-/// becomes the editing core's events. Pads' buttons are commands.
+/// becomes the editing core's events. Pads: PaintingApp+Pad.swift.
 extension PaintingApp {
     /// Creates the tablet seat once both the seat and the tablet manager exist, in whichever order they came.
     func makeTabletSeatIfReady() {
@@ -116,26 +116,5 @@ extension PaintingApp {
             state.tool.setCursor(serial: serial, surface: surface, hotspotX: hotspot, hotspotY: hotspot)
         }
         state.cursorOverControls = overControls
-    }
-
-    /// Pad buttons: 0 undo, 1 redo, 2 smaller, 3 larger (the rest unused); rings and strips are left alone.
-    private func setUpPad(_ pad: ZwpTabletPadV2) {
-        pad.onEvent = { [unowned self, unowned pad] event in
-            switch event {
-            case .group(let group):
-                group.onEvent = { event in
-                    switch event {
-                    case .ring(let ring): ring.onEvent = { _ in }
-                    case .strip(let strip): strip.onEvent = { _ in }
-                    default: break
-                    }
-                }
-            case .button(_, let button, let state) where state == .pressed:
-                let commands: [Command] = [.undo, .redo, .smaller, .larger]
-                if Int(button) < commands.count { dispatch(session.perform(commands[Int(button)])) }
-            case .removed: pad.destroy()
-            default: break
-            }
-        }
     }
 }
