@@ -37,11 +37,11 @@ import Testing
         try session.pen(points((200, 400), (600, 400)), pressure: 1)
         #expect(session.roundTrip())
         // Button 0 undoes it, button 1 brings it back.
-        #expect(try session.nextImage().darkPixelCount(fromY: 60) > 0)
+        #expect(try session.nextImage().darkRows(x: 400).contains(400))
         try compositor.sendPad("pad", [.button(0, pressed: true), .button(0, pressed: false)])
-        #expect(try session.nextImage().darkPixelCount(fromY: 60) == 0)
+        #expect(!(try session.nextImage().darkRows(x: 400).contains(400)))
         try compositor.sendPad("pad", [.button(1, pressed: true), .button(1, pressed: false)])
-        #expect(try session.nextImage().darkPixelCount(fromY: 60) > 0)
+        #expect(try session.nextImage().darkRows(x: 400).contains(400))
 
         // Mode 2 of the ring turns the view, and the desktop is told.
         try compositor.sendPad("pad", [.modeSwitch(group: 0, mode: 2)])
@@ -73,5 +73,39 @@ import Testing
         // Two steps back of 15° (30° anticlockwise), four steps of zoom.
         #expect(abs(view.rotation + .pi / 6) < 1e-6, "\(view)")
         #expect(abs(view.zoom - pow(1.1, 4)) < 1e-6, "\(view)")
+    }
+
+    /// Settings kept for the tablet (by its name and USB ids) are what its pad does; a value this version does not
+    /// know does nothing, and a file that is not one leaves the standard actions, saying so.
+    @Test func aTabletsKeptSettingsAreWhatItsPadDoes() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-pads-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let folder = config.appendingPathComponent("maliang")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let kept = #"{"Scripted Tablet 056a:0357": {"buttons": ["redo", "teleport", "undo"], "rings": ["zoom"]}}"#
+        try Data(kept.utf8).write(to: folder.appendingPathComponent("pads.json"))
+        let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        try session.compositor.addPad(PadSpec(id: "pad", buttons: 4, rings: 1, strips: 1, modes: 2))
+        #expect(session.roundTrip())
+        try session.compositor.sendPad("pad", [.enter(tablet: "t1"), .modeSwitch(group: 0, mode: 1)])
+        #expect(session.roundTrip())
+        let feedback = try #require(session.compositor.padFeedback("pad"))
+        #expect(feedback.buttons == [0: "Redo", 1: "Nothing", 2: "Undo", 3: "Nothing"])
+        #expect(feedback.rings == [0: "Zoom"] && feedback.strips == [0: "Nothing"])
+        // Button 2 undoes the stroke.
+        try session.pen(points((200, 400), (600, 400)), pressure: 1)
+        #expect(try session.nextImage().darkRows(x: 400).contains(400))
+        try session.compositor.sendPad("pad", [.button(2, pressed: true), .button(2, pressed: false)])
+        #expect(!(try session.nextImage().darkRows(x: 400).contains(400)))
+        #expect(session.terminate() == 0)
+
+        try Data("{\"Scripted".utf8).write(to: folder.appendingPathComponent("pads.json"))
+        let again = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        try again.compositor.addPad(PadSpec(id: "pad", buttons: 4))
+        #expect(again.roundTrip())
+        try again.compositor.sendPad("pad", [.enter(tablet: "t1"), .modeSwitch(group: 0, mode: 0)])
+        #expect(again.pump(until: { again.log.contains("The pad settings are not used") }), "\(again.log)")
+        #expect(again.compositor.padFeedback("pad")?.buttons[0] == "Undo")
+        #expect(again.terminate() == 0)
     }
 }

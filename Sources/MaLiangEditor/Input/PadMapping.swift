@@ -73,6 +73,18 @@ public struct PadMapping: Codable, Equatable, Sendable {
         self.strips = strips
     }
 
+    /// An action a later version added, or a damaged one, does nothing; the rest of the mapping stands.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func actions<Action: RawRepresentable<String>>(_ key: CodingKeys, _ none: Action) -> [Action] {
+            let names = (try? container.decode([String?].self, forKey: key)) ?? []
+            return names.prefix(64).map { $0.flatMap(Action.init(rawValue:)) ?? none }
+        }
+        buttons = actions(.buttons, PadButtonAction.none)
+        rings = actions(.rings, PadDialAction.none)
+        strips = actions(.strips, PadDialAction.none)
+    }
+
     public func button(_ index: Int) -> PadButtonAction {
         buttons.indices.contains(index) ? buttons[index] : .none
     }

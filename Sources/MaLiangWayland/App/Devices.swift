@@ -18,6 +18,8 @@ final class Devices {
     var tools: [ObjectIdentifier: ToolState] = [:]
     var nextToolNumber = 0
     var pads: [ObjectIdentifier: PadState] = [:]
+    /// Each tablet's name and USB ids, the key its pad's settings are kept under.
+    var tabletKeys: [ObjectIdentifier: String] = [:]
     var mouse = MouseState()
     /// Where each finger is (wl_touch.up carries no position), surface coordinates.
     var fingers: [Int32: (x: Double, y: Double)] = [:]

@@ -1,4 +1,5 @@
 import MaLiangEditor
+import MaLiangStore
 import WaylandClient
 import WaylandProtocol
 
@@ -16,6 +17,15 @@ extension PaintingApp {
                 state.groups.append(group)
                 object.onEvent = { [unowned self, unowned state, unowned group] event in
                     handleGroup(event, group, of: state)
+                }
+            case .enter(_, let tablet, _):
+                // The pad works as its tablet was set up; the desktop learns of it at once where it can.
+                let key = devices.tabletKeys[ObjectIdentifier(tablet)]
+                guard key != state.tabletKey else { return }
+                state.tabletKey = key
+                state.mapping = key.flatMap { keptPadMappings()[$0] } ?? .standard
+                for group in state.groups {
+                    if let serial = group.modeSerial { tellActions(of: group, on: state, serial: serial) }
                 }
             case .button(_, let button, .pressed):
                 if let command = state.mapping.button(Int(button)).command { dispatch(session.perform(command)) }
@@ -72,6 +82,14 @@ extension PaintingApp {
                         .info, "Pad mode \(group.mode + 1) — \(words.compactMap { $0 }.joined(separator: ", "))"))
             }
         case .modes, .done: break
+        }
+    }
+
+    /// The pads' settings kept, by tablet; none when they cannot be read (the status strip says why).
+    func keptPadMappings() -> [String: PadMapping] {
+        do throws(StoreError) { return try desktop.padSettings.load() } catch {
+            applier.post(StatusMessage(.warning, "The pad settings are not used: \(error.message)"))
+            return [:]
         }
     }
 

@@ -17,10 +17,21 @@ extension PaintingApp {
         tabletSeat.onEvent = { [unowned self] event in
             switch event {
             case .tabletAdded(let tablet):
+                var name = "Tablet"
+                var ids = (vendor: UInt32(0), product: UInt32(0))
                 tablet.onEvent = { [unowned self, unowned tablet] event in
-                    guard case .removed = event else { return }
-                    toolsLeave(ObjectIdentifier(tablet))
-                    tablet.destroy()
+                    switch event {
+                    case .name(let announced): name = announced
+                    case .id(let vendor, let product): ids = (vendor, product)
+                    case .done:
+                        devices.tabletKeys[ObjectIdentifier(tablet)] = PadSettingsFile.key(
+                            name: name, vendorID: ids.vendor, productID: ids.product)
+                    case .removed:
+                        toolsLeave(ObjectIdentifier(tablet))
+                        devices.tabletKeys[ObjectIdentifier(tablet)] = nil
+                        tablet.destroy()
+                    case .path: break
+                    }
                 }
             case .toolAdded(let tool):
                 devices.nextToolNumber += 1

@@ -17,6 +17,8 @@ final class DesktopServices {
     let brushStyle = BrushStyleFile()
     /// The brushes the user saved from the brush editor.
     let brushFolder = BrushFolder()
+    /// What each tablet's pad does.
+    let padSettings = PadSettingsFile()
 
     init(loop: EventLoop) {
         bus = SessionBus(loop: loop)

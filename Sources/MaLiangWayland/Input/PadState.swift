@@ -26,6 +26,8 @@ final class PadState {
     let pad: ZwpTabletPadV2
     var groups: [Group] = []
     var mapping = PadMapping.standard
+    /// The tablet the pad last entered with, by its settings key.
+    var tabletKey: String?
     var dials: [ObjectIdentifier: PadDial] = [:]
     var readings: [ObjectIdentifier: Reading] = [:]
 
