@@ -19,8 +19,16 @@ import TestCompositor
 /// is the path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With
 /// `--busy-core`, another process keeps one core busy all along. `--brush` picks one of the toolbar's brushes by
 /// its key before the replay; the window's default is the pen. `--spokes N` paints with radial symmetry of N spokes
-/// about the middle of the view (Y four times, then , or .), so each sample stamps N times.
+/// about the middle of the view (Y four times, then , or .), so each sample stamps N times. `--runs N` replays it N
+/// times, each with a client started afresh, printing each run's figures and then their range: the tail is what
+/// varies from run to run.
 enum LatencyBenchmark {
+    /// One replay's percentiles, milliseconds.
+    struct Figures {
+        var p50: Double
+        var p99: Double
+    }
+
     struct Target {
         var sent: ContinuousClock.Instant
         var x: Int
@@ -35,8 +43,30 @@ enum LatencyBenchmark {
 
     static func run(
         trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil,
-        spokes: Int? = nil
+        spokes: Int? = nil, runs: Int = 1
     ) throws {
+        var figures: [Figures] = []
+        for run in 1...runs {
+            if runs > 1 { print("run \(run) of \(runs):") }
+            figures.append(
+                try replay(
+                    trace: path, client: client, busyCore: busyCore, prediction: prediction, brush: brush,
+                    spokes: spokes))
+        }
+        guard runs > 1, let first = figures.first else { return }
+        let p50 = figures.map(\.p50)
+        let p99 = figures.map(\.p99)
+        print(
+            String(
+                format: "over %d runs: p50 %.1f–%.1f ms, p99 %.1f–%.1f ms (each: %@)", runs, p50.min() ?? first.p50,
+                p50.max() ?? first.p50, p99.min() ?? first.p99, p99.max() ?? first.p99,
+                p99.map { String(format: "%.1f", $0) }.joined(separator: ", ")))
+    }
+
+    /// One replay with a client of its own.
+    private static func replay(
+        trace path: String, client: String, busyCore: Bool, prediction: Bool, brush: String?, spokes: Int?
+    ) throws -> Figures {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
         options.outputWidth = 1920
@@ -195,6 +225,7 @@ enum LatencyBenchmark {
             String(
                 format: "frame → commit: p50 %.1f ms, p99 %.1f ms, max %.1f ms", percentile(0.5), percentile(0.99),
                 latencies.last ?? 0))
+        return Figures(p50: percentile(0.5), p99: percentile(0.99))
     }
 
     /// How much darker (or lighter) a watched pixel must get (of 765, r + g + b) to show the sample: faint dabs

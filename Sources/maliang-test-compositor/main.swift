@@ -6,7 +6,7 @@ import TestCompositor
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
 ///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction] [--brush NAME]
-///                             [--spokes N]
+///                             [--spokes N] [--runs N]
 ///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
@@ -17,7 +17,7 @@ let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
-                                   [--brush NAME] [--spokes N]
+                                   [--brush NAME] [--spokes N] [--runs N]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
     """
@@ -43,6 +43,7 @@ var latencyBusyCore = false
 var latencyPrediction = false
 var latencyBrush: String?
 var latencySpokes: Int?
+var latencyRuns = 1
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
 var soakMinutes: Double?
@@ -59,6 +60,11 @@ while let argument = arguments.popFirst() {
     case "--busy-core": latencyBusyCore = true
     case "--prediction": latencyPrediction = true
     case "--brush": latencyBrush = value(after: argument)
+    case "--runs":
+        guard let runs = Int(value(after: argument)), (1...100).contains(runs) else {
+            fail("--runs takes a number from 1 to 100")
+        }
+        latencyRuns = runs
     case "--spokes":
         guard let spokes = Int(value(after: argument)), (2...12).contains(spokes) else {
             fail("--spokes takes a number from 2 to 12")
@@ -109,7 +115,7 @@ if let latencyTrace {
     do {
         try LatencyBenchmark.run(
             trace: latencyTrace, client: latencyClient ?? "maliang", busyCore: latencyBusyCore,
-            prediction: latencyPrediction, brush: latencyBrush, spokes: latencySpokes)
+            prediction: latencyPrediction, brush: latencyBrush, spokes: latencySpokes, runs: latencyRuns)
         exit(0)
     } catch {
         fail("\(error)")
