@@ -6,7 +6,7 @@ import WaylandProtocol
 /// and tablets removed mid-stroke, proximity without frames and frames without proximity, pressure and tilt at
 /// and beyond their ranges, ten fingers at once, outputs and seats coming and going, configure storms with tiny
 /// and huge sizes, scale changes, drags that pass over without dropping, clipboards emptied, keymaps replaced
-/// with garbage. Everything follows from `seed`: a run that found a fault is replayed by its seed.
+/// with garbage, pads plugged and pulled mid-turn with rings, strips and modes beyond their ranges. Everything follows from `seed`: a run that found a fault is replayed by its seed.
 ///
 /// It never creates placed images (no drop, no paste key), so the window shows exactly what the file renders once
 /// the session is calmed (``calm(width:height:)``); and it never presses in the title bar right of its first 192 px,
@@ -22,6 +22,7 @@ public final class ChaosPlayer {
     private var random: SplitMix64
     private var tools: [String: Tool] = [:]
     private var tablets: Set<String>
+    private var pads: [String] = []
     private var touchesDown: Set<Int32> = []
     private var pointerButtons: Set<UInt32> = []
     private var withdrawn: Set<ScriptedCompositor.Global> = []
@@ -60,6 +61,7 @@ public final class ChaosPlayer {
             (3, "output or seat", outputOrSeat),
             (3, "drag or clipboard", dragOrClipboard),
             (2, "keymap", keymap),
+            (3, "pad", pad),
         ]
         var pick = random.next() % actions.reduce(0) { $0 + $1.weight }
         var chosen = actions[0]
@@ -203,6 +205,53 @@ public final class ChaosPlayer {
             try compositor.addTablet(TabletSpec(id: id))
             tablets.insert(id)
         }
+    }
+
+    /// A pad's controls in odd orders and beyond their ranges. Only the buttons that undo, redo and size the brush
+    /// (and ones the pad does not have) are pressed, and only the ring and strip modes that size the brush, zoom
+    /// and turn the view: the last frame must show what the file renders.
+    private func pad() throws {
+        if pads.isEmpty || random.next() % 8 == 0 {
+            nextID += 1
+            let id = "chaos-pad-\(nextID)"
+            let groups = (0..<(1 + random.next() % 2)).map { group in
+                PadGroupSpec(
+                    buttons: (0..<UInt32(4)).map { UInt32(group) * 4 + $0 }, rings: Int(random.next() % 3),
+                    strips: Int(random.next() % 3), modes: UInt32(random.next() % 5))
+            }
+            try compositor.addPad(PadSpec(id: id, buttons: UInt32(groups.count * 4), groups: groups))
+            pads.append(id)
+            return
+        }
+        let id = pads[Int(random.next() % UInt64(pads.count))]
+        let tablet = tablets.sorted().randomElement(using: &random) ?? "t1"
+        let events: [PadEvent]
+        switch random.next() % 8 {
+        case 0: events = [.enter(tablet: tablet)] + (random.next() % 2 == 0 ? [.modeSwitch(group: 0, mode: 0)] : [])
+        case 1: events = [.leave]
+        case 2:
+            let button: UInt32 = [0, 1, 2, 3, 9_999][Int(random.next() % 5)]
+            events =
+                [.button(button, pressed: true)] + (random.next() % 4 == 0 ? [] : [.button(button, pressed: false)])
+        case 3:
+            let degrees = [0, 359.9, 1e6, -720, Double(random.next() % 360)]
+            events =
+                (0..<(1 + random.next() % 6)).map { _ in .ring(0, degrees: degrees.randomElement(using: &random) ?? 0) }
+                + (random.next() % 3 == 0 ? [] : [.ringStop(0)])
+        case 4:
+            let positions: [UInt32] = [0, 65535, UInt32.max, UInt32(random.next() % 65536)]
+            events =
+                (0..<(1 + random.next() % 6)).map { _ in
+                    .strip(0, position: positions.randomElement(using: &random) ?? 0)
+                } + (random.next() % 3 == 0 ? [] : [.stripStop(0)])
+        case 5: events = [.modeSwitch(group: 0, mode: UInt32(random.next() % 3))]
+        case 6: events = [.ringStop(0), .stripStop(0)]
+        default:
+            try compositor.removePad(id)
+            pads.removeAll { $0 == id }
+            return
+        }
+        try compositor.sendPad(id, events)
     }
 
     private func touch() throws {
