@@ -1,5 +1,6 @@
 import Foundation
 import MaLiangCore
+import MaLiangEditor
 import MaLiangStore
 import TestCompositor
 import Testing
@@ -105,7 +106,42 @@ import Testing
         #expect(again.roundTrip())
         try again.compositor.sendPad("pad", [.enter(tablet: "t1"), .modeSwitch(group: 0, mode: 0)])
         #expect(again.pump(until: { again.log.contains("The pad settings are not used") }), "\(again.log)")
-        #expect(again.compositor.padFeedback("pad")?.buttons[0] == "Undo")
+        #expect(again.pump(until: { again.compositor.padFeedback("pad")?.buttons[0] == "Undo" }))
         #expect(again.terminate() == 0)
+    }
+
+    /// The menu's "Tablet pad…" opens the panel; a click on a control's action takes the next one, which the desktop
+    /// is told at once and the next session keeps.
+    @Test func thePanelChangesWhatAControlDoesAndKeepsIt() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("maliang-pads-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let session = try AppSession.withTablet(environment: ["XDG_CONFIG_HOME": config.path])
+        let compositor = session.compositor
+        try compositor.addPad(PadSpec(id: "pad", buttons: 4, rings: 1, strips: 0, modes: 2))
+        #expect(session.roundTrip())
+        try compositor.sendPad("pad", [.enter(tablet: "t1"), .modeSwitch(group: 0, mode: 0)])
+        #expect(session.roundTrip())
+        // The menu's "Tablet pad…", by mouse.
+        let setup = PadSetup(
+            tablet: "Scripted Tablet 056a:0357", buttons: 4, rings: 1, strips: 0, modes: 2, mapping: .standard)
+        let layout = ToolbarLayout(width: 1280, height: 800, showsClose: true, hasPad: true)
+        let more = try #require(layout.buttons.first { $0.action == .more }).x
+        let item = try #require(layout.menu.first { $0.action == .pad })
+        try session.mouse([(more + 20, 24)])
+        #expect(session.roundTrip())
+        try session.mouse([(item.x + item.width / 2, item.y + item.height / 2)])
+        #expect(session.roundTrip())
+        let panel = PadPanel(setup, anchorRight: more + ToolbarLayout.button, windowWidth: 1280, windowHeight: 800)
+        // Button 2 (Redo) becomes Smaller brush; the ring in mode 2 (Zoom) becomes Turn the view.
+        for box in [panel.choice(1), panel.choice(5)] {
+            try session.mouse([(box.x + box.width / 2, box.y + box.height / 2)])
+            #expect(session.roundTrip())
+        }
+        #expect(session.pump(until: { compositor.padFeedback("pad")?.buttons[1] == "Smaller brush" }))
+        try compositor.sendPad("pad", [.modeSwitch(group: 0, mode: 1)])
+        #expect(session.pump(until: { compositor.padFeedback("pad")?.rings[0] == "Turn the view" }))
+        #expect(session.terminate() == 0)
+        let kept = try String(contentsOf: config.appendingPathComponent("maliang/pads.json"), encoding: .utf8)
+        #expect(kept.contains("\"smaller\"") && kept.contains("\"rotateView\""), "\(kept)")
     }
 }

@@ -99,6 +99,8 @@ public enum Request: Equatable, Sendable {
     /// Read the saved brushes again into ``EditingSession/savedBrushes`` (the editor opened: files may have been
     /// copied in since).
     case reloadSavedBrushes
+    /// What the pad of the tablet keyed `tablet` does is now `mapping`: for its pads now, and kept for it.
+    case padMapping(tablet: String, mapping: PadMapping)
 }
 
 /// An edge or corner of the window, for resizing it.

@@ -4,7 +4,7 @@ import MaLiangCore
 /// time: opening one, by a button or a key, closes the others, and closing one drops any text being typed on it.
 public struct PanelState {
     public enum Panel: Equatable, Sendable {
-        case color, brushEditor, newDrawing, layers
+        case color, brushEditor, newDrawing, layers, pad
     }
 
     /// The panel open, if any.
@@ -46,6 +46,10 @@ public struct PanelState {
     /// The first row the panel shows (0: the top layer), for a stack longer than the panel.
     public internal(set) var layerListTop = 0
 
+    // The pad panel.
+    /// The pad the window last knew of, with its tablet's mapping; nil when none is plugged in.
+    public internal(set) var pad: PadSetup?
+
     /// Whether `panel` is open.
     public func isOpen(_ panel: Panel) -> Bool { open == panel }
 
@@ -56,13 +60,13 @@ public struct PanelState {
         case .color: hexDraft = nil
         case .brushEditor: brushNameDraft = nil
         case .layers: layerNameDraft = nil
-        case .newDrawing: break
+        case .newDrawing, .pad: break
         }
     }
 
     /// Closes every panel but `kept` (all of them when nil).
     mutating func closeAll(except kept: Panel? = nil) {
-        for panel in [Panel.color, .brushEditor, .newDrawing, .layers] where panel != kept { close(panel) }
+        for panel in [Panel.color, .brushEditor, .newDrawing, .layers, .pad] where panel != kept { close(panel) }
     }
 
     /// Opens `panel` (closing the others), or closes it when it is open; either way what was typed on it goes.

@@ -168,6 +168,8 @@ extension EditingSession {
         }
         panels.isMenuOpen = false
         if action != .newDocument { panels.close(.newDrawing) }
+        if action == .pad { return togglePadPanel() }
+        panels.close(.pad)
         switch action {
         case .layers: return toggleLayerPanel()
         // The layer panel stays open while brushes, colours, undo and redo are used beside it.
@@ -209,7 +211,7 @@ extension EditingSession {
         case .close: perform(.close)
         case .minimize: windowRequest(.minimize)
         case .maximize: windowRequest(.toggleMaximized)
-        case .more, .colorWheel, .brushEditor, .layers: Effects()
+        case .more, .colorWheel, .brushEditor, .layers, .pad: Effects()
         }
     }
 

@@ -7,7 +7,9 @@ extension EditingSession {
         let symbol = key.keysym
         let pressed = key.isPressed
         if let effects = menuKey(key) { return effects }
-        if pressed, symbol == Keysym.escape, let effects = closeNewDrawingPanel() { return effects }
+        if pressed, symbol == Keysym.escape, let effects = closeNewDrawingPanel() ?? closePadPanel() {
+            return effects
+        }
         if pressed, Keysym.isEnter(symbol), let effects = confirmNewDrawing() { return effects }
         if pressed, !key.control, let typed = BrushEditorKey(keysym: symbol, text: key.text) {
             // A name being typed takes every key that types (space too); Escape closes the panel it is on.

@@ -27,6 +27,7 @@ extension EditingSession {
         case .brushEditor: OpenPanel(brushEditor)
         case .newDrawing: OpenPanel(newDrawingPanel)
         case .layers: OpenPanel(layerPanel)
+        case .pad: padPanel.map(OpenPanel.init)
         case nil: nil
         }
     }

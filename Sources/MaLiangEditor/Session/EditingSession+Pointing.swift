@@ -16,6 +16,7 @@ extension EditingSession {
         if panels.isOpen(.brushEditor) { return brushEditor.contains(x: x, y: y) }
         if panels.isOpen(.newDrawing) { return newDrawingPanel.contains(x: x, y: y) }
         if panels.isOpen(.layers) { return layerPanel.contains(x: x, y: y) }
+        if panels.isOpen(.pad) { return padPanel?.contains(x: x, y: y) ?? false }
         return false
     }
 }

@@ -17,6 +17,7 @@ extension EditingSession {
         if let effects = pressWithBrushEditorOpen(event) { return effects }
         if let effects = pressWithNewDrawingPanelOpen(event) { return effects }
         if let effects = pressWithLayerPanelOpen(event) { return effects }
+        if let effects = pressWithPadPanelOpen(event) { return effects }
         if let effects = pressWithMenuOpen(event) {
             input.contacts[event.device] = .toolbar
             return effects
@@ -197,6 +198,7 @@ extension EditingSession {
             if !penActive(at: event.received),
                 let effects = pressWithColorPanelOpen(event) ?? pressWithBrushEditorOpen(event)
                     ?? pressWithNewDrawingPanelOpen(event) ?? pressWithLayerPanelOpen(event)
+                    ?? pressWithPadPanelOpen(event)
             {
                 return effects
             }

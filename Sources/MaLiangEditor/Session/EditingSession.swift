@@ -133,7 +133,8 @@ public final class EditingSession {
 
     /// The toolbar as laid out for the window now.
     public var toolbar: ToolbarLayout {
-        ToolbarLayout(width: window.width, height: window.height, showsClose: window.showsClose)
+        ToolbarLayout(
+            width: window.width, height: window.height, showsClose: window.showsClose, hasPad: panels.pad != nil)
     }
 
     /// Whether a stroke is being drawn.

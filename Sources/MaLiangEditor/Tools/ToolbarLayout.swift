@@ -41,6 +41,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         case timeLapse
         /// The keyboard shortcuts and gestures (in the menu; F1 does the same).
         case help
+        /// The tablet pad's panel (in the menu while a pad is plugged in).
+        case pad
         /// Our own title bar's window buttons, when the compositor draws none.
         case minimize, maximize, close
         /// Opens the menu: the file actions and the buttons a narrow window has no room for.
@@ -88,7 +90,7 @@ public struct ToolbarLayout: Equatable, Sendable {
     /// The layout for a window `width` × `height` logical pixels: every button on the strip when they fit;
     /// otherwise as many as fit, by ``priority``, and the rest in the menu. The menu button and the window's buttons
     /// keep the right edge; nothing is placed beyond a window wide enough for them and one more button.
-    public init(width: Double, height: Double, showsClose: Bool) {
+    public init(width: Double, height: Double, showsClose: Bool, hasPad: Bool = false) {
         // A window of any size a compositor or a program may claim, NaN and infinities included.
         let width = width.isFinite ? min(max(width, 0), 1_000_000) : 0
         let height = height.isFinite ? min(max(height, 0), 1_000_000) : 0
@@ -114,7 +116,8 @@ public struct ToolbarLayout: Equatable, Sendable {
         buttons = items
         let moreX = items.first { $0.0 == .more }?.1 ?? Self.gap
         menuList = ToolbarMenu(
-            actions: Self.menuOnly + overflow, under: moreX, windowWidth: width, windowHeight: height,
+            actions: Self.menuOnly + (hasPad ? [.pad] : []) + overflow, under: moreX, windowWidth: width,
+            windowHeight: height,
             titled: showsClose)
     }
 

@@ -117,6 +117,7 @@ extension PaintingApp: FrameScheduler {
                 loadSavedBrushes()
             }
         case .reloadSavedBrushes: loadSavedBrushes(sayingProblems: false)
+        case .padMapping(let tablet, let mapping): usePadMapping(mapping, for: tablet)
         case .deleteBrush(let name):
             do throws(StoreError) {
                 try desktop.brushFolder.delete(name: name)

@@ -72,7 +72,8 @@ extension PaintingApp {
                     draft: session.panels.layerNameDraft.map { $0 + preedit },
                     scrolls: document.layers.count > session.layerPanel.visibleRows,
                     settings: document.layer(session.currentLayer)) : nil,
-            mirrored: session.view.mirrored, symmetric: session.symmetry != nil, tool: session.tool)
+            pad: session.panels.isOpen(.pad) ? session.padPanel : nil, mirrored: session.view.mirrored,
+            symmetric: session.symmetry != nil, tool: session.tool)
     }
 
     private var brushEditorView: BrushEditorView? {

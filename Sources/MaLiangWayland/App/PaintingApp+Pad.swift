@@ -27,11 +27,15 @@ extension PaintingApp {
                 for group in state.groups {
                     if let serial = group.modeSerial { tellActions(of: group, on: state, serial: serial) }
                 }
+                dispatch(session.padConnected(state.setup))
+            case .buttons(let count): state.buttonCount = Int(count)
             case .button(_, let button, .pressed):
                 if let command = state.mapping.button(Int(button)).command { dispatch(session.perform(command)) }
             case .removed:
                 state.destroy()
                 devices.pads[ObjectIdentifier(pad)] = nil
+                // The panel shows a pad still plugged in, if any.
+                dispatch(session.padConnected(devices.pads.values.compactMap(\.setup).first))
             default: break
             }
         }
@@ -81,7 +85,23 @@ extension PaintingApp {
                     StatusMessage(
                         .info, "Pad mode \(group.mode + 1) — \(words.compactMap { $0 }.joined(separator: ", "))"))
             }
-        case .modes, .done: break
+        case .modes(let count): group.modes = Int(count)
+        case .done: break
+        }
+    }
+
+    /// The pads of `tablet` do what `mapping` says from now on (the desktop is told), and it is kept for that tablet.
+    func usePadMapping(_ mapping: PadMapping, for tablet: String) {
+        for state in devices.pads.values where state.tabletKey == tablet {
+            state.mapping = mapping
+            for group in state.groups {
+                if let serial = group.modeSerial { tellActions(of: group, on: state, serial: serial) }
+            }
+        }
+        var kept = keptPadMappings()
+        kept[tablet] = mapping
+        do throws(StoreError) { try desktop.padSettings.save(kept) } catch {
+            applier.post(StatusMessage(.error, "The pad's settings are not kept: \(error.message)"))
         }
     }
 

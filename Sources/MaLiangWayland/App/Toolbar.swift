@@ -36,6 +36,8 @@ final class Toolbar {
         var newDrawing: NewDrawingView?
         /// The layer panel, when it is open.
         var layers: LayerPanelView?
+        /// The pad panel, when it is open.
+        var pad: PadPanel?
         /// The view shows the drawing mirrored.
         var mirrored = false
         /// New strokes are painted with symmetry.
@@ -56,6 +58,7 @@ final class Toolbar {
     private let brushEditorPictures: BrushEditorPictures
     private let newDrawingPictures: NewDrawingPictures
     private let layerPictures: LayerPanelPictures
+    private let padPictures: PadPanelPictures
     var words = TextCache()
     let solids: SolidPictures
     let tooltipBackground: OverlayImage
@@ -71,6 +74,7 @@ final class Toolbar {
         brushEditorPictures = BrushEditorPictures(renderer: renderer)
         newDrawingPictures = NewDrawingPictures(renderer: renderer)
         layerPictures = LayerPanelPictures(renderer: renderer)
+        padPictures = PadPanelPictures(renderer: renderer)
         solids = SolidPictures(renderer: renderer)
         func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) throws -> OverlayImage {
             try renderer.makeOverlay(PNGImage(width: 1, height: 1, pixels: .rgba8([r, g, b, a])))
@@ -147,9 +151,12 @@ final class Toolbar {
         if let panel = state.layers {
             placements += try layerPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
+        if let panel = state.pad {
+            placements += try padPictures.overlays(panel, scale: scale, background: background, theme: theme)
+        }
         let open: (any PlacedPanel)? =
             state.colorPanel?.panel ?? state.newDrawing?.panel ?? state.brushEditor?.panel
-            ?? state.layers?.panel
+            ?? state.layers?.panel ?? state.pad
         if let open { placements += scrollIndicator(open, scale: scale) }
         return placements
     }
@@ -235,7 +242,7 @@ extension Toolbar {
             }
         }
         if let action = state.tooltip, state.colorPanel == nil, state.brushEditor == nil,
-            state.newDrawing == nil, state.layers == nil,
+            state.newDrawing == nil, state.layers == nil, state.pad == nil,
             let anchor = tooltipAnchor(action, layout: layout, state: state),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),

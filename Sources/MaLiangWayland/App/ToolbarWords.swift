@@ -41,6 +41,7 @@ enum ToolbarWords {
         case .maximize: "Maximise, or back (a double press on the toolbar does the same)"
         case .close: "Close"
         case .help: "Keyboard shortcuts and gestures (F1 or ?)"
+        case .pad: "The tablet pad: what its buttons, ring and strip do"
         case .more: "Menu: new, open, save as, export, time-lapse, help, and what the toolbar has no room for (F10)"
         }
     }
@@ -64,6 +65,7 @@ enum ToolbarWords {
         case .export: ("Export…", "Ctrl+Shift+E")
         case .timeLapse: ("Export a time-lapse…", nil)
         case .help: ("Keyboard shortcuts", "F1")
+        case .pad: ("Tablet pad…", nil)
         case .picker: ("Take a colour from the drawing", nil)
         case .colorWheel: ("Colours…", nil)
         case .brushEditor: ("Brush settings…", "F5")

@@ -11,6 +11,8 @@ final class PadState {
         var rings: [ZwpTabletPadRingV2] = []
         var strips: [ZwpTabletPadStripV2] = []
         var mode = 0
+        /// Modes the group has (0: none).
+        var modes = 0
         /// The last mode switch's serial: feedback must name it.
         var modeSerial: UInt32?
 
@@ -25,6 +27,8 @@ final class PadState {
 
     let pad: ZwpTabletPadV2
     var groups: [Group] = []
+    /// Buttons the pad announced.
+    var buttonCount = 0
     var mapping = PadMapping.standard
     /// The tablet the pad last entered with, by its settings key.
     var tabletKey: String?
@@ -32,6 +36,15 @@ final class PadState {
     var readings: [ObjectIdentifier: Reading] = [:]
 
     init(pad: ZwpTabletPadV2) { self.pad = pad }
+
+    /// The pad as its panel shows it, once it knows its tablet.
+    var setup: PadSetup? {
+        guard let tabletKey else { return nil }
+        return PadSetup(
+            tablet: tabletKey, buttons: buttonCount, rings: groups.reduce(0) { $0 + $1.rings.count },
+            strips: groups.reduce(0) { $0 + $1.strips.count }, modes: groups.map(\.modes).max() ?? 1,
+            mapping: mapping)
+    }
 
     /// The steps of the ring or strip `id` in the frame that just ended (its reading taken).
     func steps(of id: ObjectIdentifier, ring: Bool) -> Int {
