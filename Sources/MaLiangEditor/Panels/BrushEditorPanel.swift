@@ -102,7 +102,7 @@ public struct BrushEditorPanel: PlacedPanel, Equatable, Sendable {
 
     public typealias Box = PanelPlacement.Box
 
-    public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, titleHeight) }
+    public var title: Box { titleBox(padding: Self.padding, height: titleHeight) }
     private var columnsTop: Double { title.y + titleHeight + Self.gap }
     private var left: Double { x + Self.padding }
     /// The right column's left edge and top: beside the left one, or under it.

@@ -81,7 +81,7 @@ public struct NewDrawingPanel: PlacedPanel, Equatable, Sendable {
 
     public typealias Box = BrushEditorPanel.Box
 
-    public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, Self.titleHeight) }
+    public var title: Box { titleBox(padding: Self.padding, height: Self.titleHeight) }
     private var rowsTop: Double { title.y + Self.titleHeight + 8 }
 
     public func size(_ index: Int) -> Box {

@@ -73,7 +73,7 @@ public struct PadPanel: PlacedPanel, Equatable, Sendable {
 
     public typealias Box = BrushEditorPanel.Box
 
-    public var title: Box { (x + Self.padding, y + Self.padding, width - 2 * Self.padding, Self.titleHeight) }
+    public var title: Box { titleBox(padding: Self.padding, height: Self.titleHeight) }
     private var rowsTop: Double { title.y + Self.titleHeight + 8 }
 
     /// Row `index`'s words: which control.

@@ -89,6 +89,11 @@ extension PlacedPanel {
     /// Where a box in panel units lies in the window.
     public func shown(_ box: PanelPlacement.Box) -> PanelPlacement.Box { placement.shown(box) }
 
+    /// A title row across the panel's top, `padding` in from its edges, `height` high (panel units).
+    public func titleBox(padding: Double, height: Double) -> PanelPlacement.Box {
+        (x + padding, y + padding, width - 2 * padding, height)
+    }
+
     /// Whether a window point is on the panel.
     public func contains(x px: Double, y py: Double) -> Bool {
         placement.contains(x: px, y: py, width: width, height: height)

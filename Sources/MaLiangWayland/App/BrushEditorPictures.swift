@@ -39,8 +39,7 @@ final class BrushEditorPictures {
     {
         let panel = view.panel
         let base = view.brush.base
-        var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, panel.width, panel.height))
+        var out = PanelDrawing(panel, scale: scale, background: background)
         let text = theme.toolbarText
         let faint = (text.0, text.1, text.2, 0.65)
         let chipColor = theme.chip

@@ -30,9 +30,8 @@ final class ColorPanelPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var out = PanelDrawing(scale: scale, placement: panel.placement)
+        var out = PanelDrawing(panel, scale: scale, background: background)
         let pixels = out.pixelsPerUnit
-        out.add(background, (panel.x, panel.y, panel.width, panel.height))
         let center = panel.center
         let outer = panel.outerRadius
         out.add(try ringImage(panel, scale: pixels), (center.x - outer, center.y - outer, 2 * outer, 2 * outer))

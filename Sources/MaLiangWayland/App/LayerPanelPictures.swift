@@ -34,8 +34,7 @@ final class LayerPanelPictures {
         -> [OverlayPlacement]
     {
         let panel = view.panel
-        var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, panel.width, panel.height))
+        var out = PanelDrawing(panel, scale: scale, background: background)
         let text = theme.toolbarText
         let chip = theme.chip
         let chosen = WindowTheme.chosen

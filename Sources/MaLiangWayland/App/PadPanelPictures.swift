@@ -15,8 +15,7 @@ final class PadPanelPictures {
     func overlays(_ panel: PadPanel, scale: Double, background: OverlayImage, theme: WindowTheme) throws
         -> [OverlayPlacement]
     {
-        var out = PanelDrawing(scale: scale, placement: panel.placement)
-        out.add(background, (panel.x, panel.y, panel.width, panel.height))
+        var out = PanelDrawing(panel, scale: scale, background: background)
         let text = theme.toolbarText
         try out.text(
             "Tablet pad: a press takes the next action", in: panel.title, font: "Sans Bold 10", color: text,

@@ -15,6 +15,12 @@ struct PanelDrawing {
         self.placement = placement
     }
 
+    /// A drawing of `panel` that begins with its `background` across the whole of it.
+    init(_ panel: some PlacedPanel, scale: Double, background: OverlayImage) {
+        self.init(scale: scale, placement: panel.placement)
+        add(background, (panel.x, panel.y, panel.width, panel.height))
+    }
+
     /// Buffer pixels per panel unit.
     var pixelsPerUnit: Double { scale * placement.zoom }
 
