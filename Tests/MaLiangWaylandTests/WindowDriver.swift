@@ -37,9 +37,6 @@ extension AppSession {
         try compositor.sendToolFrame(tool: tool, [.up])
         try compositor.sendToolFrame(tool: tool, [.proximityOut])
         waitForCommit()
-        // The app has read the pen leave: palm rejection's half second after it counts from now, however busy the
-        // machine.
-        _ = roundTrip(timeout: .seconds(30))
     }
 
     /// Makes the compositor size the window `width`×`height` (surface pixels) and waits (up to five seconds) for a
