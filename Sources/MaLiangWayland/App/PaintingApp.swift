@@ -97,7 +97,7 @@ public final class PaintingApp {
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         chrome = try WindowChrome(renderer: canvas.renderer)
-        window = WindowState(globals: globals)
+        window = WindowState(globals: globals, kept: desktop.windowSize.load())
         desktop.fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
@@ -243,7 +243,10 @@ public final class PaintingApp {
         canvas.finishStrokes()
         // The window goes at once; the rest (the brushes, anything waiting, the paint kept for a quick next opening)
         // is written after it, while maliang still holds the file.
-        if failure == nil { takeDownWindow() }
+        if failure == nil {
+            keepWindowSize()
+            takeDownWindow()
+        }
         do throws(StoreError) { try desktop.brushStyle.save(session.keptBetweenSessions) } catch {
             // The window is closing: standard error is the one place left to say it.
             FileHandle.standardError.write(Data("maliang: the brushes in use are not kept: \(error.message)\n".utf8))
@@ -280,6 +283,22 @@ public final class PaintingApp {
         }
         for line in lines { FileHandle.standardError.write(Data("maliang: \(line)\n".utf8)) }
         return failure == nil && openFailure == nil && saving == .saved ? 0 : 1
+    }
+
+    /// The window's size for the next one (a fullscreen window's is the screen's: the size before is kept then);
+    /// a failure costs only the size, said on standard error.
+    private func keepWindowSize() {
+        guard window.isConfigured, !window.isFullscreen else { return }
+        var kept = desktop.windowSize.load() ?? KeptWindow(width: window.width, height: window.height, maximized: false)
+        kept.maximized = window.isMaximized
+        // A maximised window's size is the screen's: the size it had before is the one to come back to.
+        if !window.isMaximized {
+            kept.width = window.width
+            kept.height = window.height
+        }
+        do throws(StoreError) { try desktop.windowSize.save(kept) } catch {
+            FileHandle.standardError.write(Data("maliang: the window's size is not kept: \(error.message)\n".utf8))
+        }
     }
 
     /// Takes the window down in reverse order of making it: the swapchain before the surface it shows on. What is

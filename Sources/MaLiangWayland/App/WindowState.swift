@@ -42,7 +42,9 @@ final class WindowState {
     /// Whether the compositor can be told the buffer's scale (wl_surface.set_buffer_scale, version 3).
     private let canScaleBuffer: Bool
 
-    init(globals: Globals) {
+    /// `kept`: the size (and maximised state) the last window was closed with, the first size before the output's
+    /// and the compositor's limits.
+    init(globals: Globals, kept: KeptWindow? = nil) {
         let wmBase = globals.wmBase
         let decorations = globals.decorationManager
         let viewporter = globals.viewporter
@@ -54,6 +56,10 @@ final class WindowState {
         toplevel.setTitle(title: Self.title(for: nil))
         toplevel.setAppId(appId: "org.maliang.MaLiang")
         toplevel.setMinSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
+        if let kept {
+            configure.prefer(width: kept.width, height: kept.height)
+            if kept.maximized { toplevel.setMaximized() }
+        }
         if let decorations {
             let decoration = decorations.getToplevelDecoration(toplevel: toplevel)
             decoration.setMode(mode: .serverSide)
@@ -207,6 +213,8 @@ struct ToplevelConfigure {
     private(set) var isMaximized = false
     /// Whether the compositor has chosen a size (then the window's own default no longer applies).
     private var sizedByCompositor = false
+    /// The window's own size before the limits: the last window's, or the default.
+    private var preferred = WindowState.defaultSize
     /// The largest size the compositor would like (configure_bounds: the work area, logical), 0 when unknown.
     private var boundsWidth: Int32 = 0
     private var boundsHeight: Int32 = 0
@@ -226,6 +234,16 @@ struct ToplevelConfigure {
                 rawValue: UInt32(states[index]) | UInt32(states[index + 1]) << 8 | UInt32(states[index + 2]) << 16
                     | UInt32(states[index + 3]) << 24)
         }
+    }
+
+    /// The window's own size is `width`×`height` (held within 320×240 … 16384×16384) rather than the default.
+    mutating func prefer(width: Int32, height: Int32) {
+        preferred = (
+            min(max(width, WindowState.minimumSize.width), 16384),
+            min(max(height, WindowState.minimumSize.height), 16384)
+        )
+        self.width = preferred.width
+        self.height = preferred.height
     }
 
     /// An xdg_toplevel.configure_bounds: the window's own size stays within `width`×`height` (0: no bounds).
@@ -256,7 +274,7 @@ struct ToplevelConfigure {
         return fitDefault()
     }
 
-    /// The window's own size: the default, within the compositor's bounds and nine tenths of the output where known,
+    /// The window's own size: the preferred one, within the compositor's bounds and nine tenths of the output where known,
     /// never below the minimum; unchanged once the compositor chose one. Returns whether the size changed.
     private mutating func fitDefault() -> Bool {
         guard !sizedByCompositor else { return false }
@@ -267,10 +285,9 @@ struct ToplevelConfigure {
             return max(fitted, minimum)
         }
         let fittedWidth = fit(
-            WindowState.defaultSize.width, bounds: boundsWidth, output: outputWidth,
-            minimum: WindowState.minimumSize.width)
+            preferred.width, bounds: boundsWidth, output: outputWidth, minimum: WindowState.minimumSize.width)
         let fittedHeight = fit(
-            WindowState.defaultSize.height, bounds: boundsHeight, output: outputHeight,
+            preferred.height, bounds: boundsHeight, output: outputHeight,
             minimum: WindowState.minimumSize.height)
         guard fittedWidth != width || fittedHeight != height else { return false }
         width = fittedWidth

@@ -19,6 +19,8 @@ final class DesktopServices {
     let brushFolder = BrushFolder()
     /// What each tablet's pad does.
     let padSettings = PadSettingsFile()
+    /// The last window's size.
+    let windowSize = WindowSizeFile()
 
     init(loop: EventLoop) {
         bus = SessionBus(loop: loop)
