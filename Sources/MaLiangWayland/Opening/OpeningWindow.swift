@@ -57,10 +57,13 @@ final class OpeningWindow {
         let progress = handle.progress
         let thread = Thread {
             let deadline = ContinuousClock.now + delay
-            while ContinuousClock.now < deadline {
-                // Read and stamped in time: the drawing's window is about to show it.
+            while true {
                 let state = progress.current
+                // Read and stamped: the drawing's window is about to show it.
                 if state.finished || state.step == .showing { return }
+                // Past the delay and still reading or stamping (not between them, where the graphics device is
+                // started: that is quick, and a small drawing on a slow machine would flash the window).
+                if ContinuousClock.now >= deadline, state.step == .stamping || state.fraction < 1 { break }
                 usleep(10_000)
             }
             guard let window = OpeningWindow(url: url, progress: progress) else { return }
