@@ -32,7 +32,7 @@ import WaylandTestSupport
         try session.mouse([(850, 370)])
         _ = try session.nextImage()
         // Outside every shape: refused, nothing changes.
-        session.settle(.milliseconds(700))  // past palm rejection after the pen
+        session.pastPalmRejection()  // past palm rejection after the pen
         try session.finger([(100, 700)])
         _ = try session.nextImage()
         session.settle(.milliseconds(400))

@@ -29,7 +29,7 @@ import WaylandTestSupport
                 session.image.map { $0.rgba(x: Int(400 * scale), y: Int(400 * scale)).red < 80 } == true
             }))
         // Past palm rejection's half second after the pen.
-        session.settle(.milliseconds(700))
+        session.pastPalmRejection()
         try session.finger([(layers.x + 20, 24)])
         let touch = LayerPanel(windowWidth: width, windowHeight: height, fit: PanelFit(controls: .touch))
         let compact = LayerPanel(windowWidth: width, windowHeight: height)

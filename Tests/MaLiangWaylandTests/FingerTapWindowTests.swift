@@ -21,8 +21,7 @@ import WaylandTestSupport
         #expect(session.pump(until: { dark(400, 300) }), "the stroke is not shown")
         // Past palm rejection's half second after the pen left, counted from when the app read it leave, however
         // busy the machine.
-        #expect(session.roundTrip(timeout: .seconds(30)))
-        session.settle(.milliseconds(700))
+        session.pastPalmRejection()
         try tap(session, fingers: 2)
         #expect(session.pump(until: { !dark(400, 300) }), "a two-finger tap did not undo")
         try tap(session, fingers: 3)

@@ -39,7 +39,7 @@ import WaylandTestSupport
         // turned at its bottom-right corner with the mouse, spread with two fingers.
         try session.pen(points((640, 424), (840, 424)), pressure: 0.5)
         try session.mouse(points((890, 454), (930, 494), count: 8))
-        session.settle(.milliseconds(700))  // past palm rejection after the pen
+        session.pastPalmRejection()  // past palm rejection after the pen
         try session.finger(points((830, 424), (810, 424), count: 6), second: points((850, 424), (870, 424), count: 6))
         // A right click on empty paper selects nothing.
         try session.mouse([(100, 700)], button: 0x111)
@@ -47,7 +47,7 @@ import WaylandTestSupport
         try session.pen(points((100, 150), (700, 160)), pressure: 0.9)
         try session.pen(points((400, 100), (410, 220)), tool: "eraser", pressure: 1)
         try session.mouse(points((100, 250), (600, 270)))
-        session.settle(.milliseconds(700))
+        session.pastPalmRejection()
         try session.finger(points((100, 600), (500, 640)))
 
         // Pasted, deleted, undone, redone: gone again, its image kept in the file.

@@ -46,7 +46,7 @@ import WaylandTestSupport
         try session.compositor.sendPointer([.motion(x: 300, y: 230), .frame, .button(0x110, pressed: false), .frame])
         #expect(darkest(draggingFrame, around: 430) < 160 && darkest(draggingFrame, around: 230) > 250)
         // A finger drags it by (+100, +150), past palm rejection after the pen.
-        session.settle(.milliseconds(700))
+        session.pastPalmRejection()
         try session.finger(points((300, 230), (400, 380), count: 10))
         _ = try session.nextImage()
         session.settle(.milliseconds(300))

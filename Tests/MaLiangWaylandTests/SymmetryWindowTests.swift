@@ -40,7 +40,7 @@ import WaylandTestSupport
         // Symmetry off; the view mirrored, and a finger paints where it touches.
         try session.key(Key.y)
         try session.key(Key.h)
-        session.settle(.milliseconds(700))  // past palm rejection after the pen
+        session.pastPalmRejection()  // past palm rejection after the pen
         try session.finger(points((100, 600), (500, 640)))
         _ = try session.nextImage()
         session.settle(.milliseconds(300))

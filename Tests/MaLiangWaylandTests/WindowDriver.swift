@@ -94,6 +94,13 @@ extension AppSession {
         settle(.milliseconds(100))
     }
 
+    /// Waits out palm rejection's half second after a pen left, counted from when the app read it leave (a busy
+    /// machine may read it late), so that fingers count again.
+    func pastPalmRejection() {
+        _ = roundTrip(timeout: .seconds(30))
+        settle(.milliseconds(700))
+    }
+
     /// Waits until the app has acted on every event sent so far (it answers a ping after them); false when it
     /// did not answer within `timeout`.
     @discardableResult
