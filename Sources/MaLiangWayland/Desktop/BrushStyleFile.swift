@@ -24,16 +24,6 @@ struct BrushStyleFile {
     }
 
     func save(_ kept: BrushStyle.Kept) throws(StoreError) {
-        let data: Data
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            data = try encoder.encode(kept)
-        } catch {
-            throw StoreError(.io, "cannot keep the brushes in \(url.path): \(error.localizedDescription)")
-        }
-        try AtomicFile.write(data, to: url)
+        try ConfigJSON.write(kept, to: url, what: "the brushes")
     }
 }

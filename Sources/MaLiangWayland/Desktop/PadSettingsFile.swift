@@ -30,16 +30,6 @@ struct PadSettingsFile {
     }
 
     func save(_ mappings: [String: PadMapping]) throws(StoreError) {
-        let data: Data
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            data = try encoder.encode(mappings)
-        } catch {
-            throw StoreError(.io, "cannot keep the pad settings in \(url.path): \(error.localizedDescription)")
-        }
-        try AtomicFile.write(data, to: url)
+        try ConfigJSON.write(mappings, to: url, what: "the pad settings")
     }
 }

@@ -27,14 +27,6 @@ struct WindowSizeFile {
     }
 
     func save(_ kept: KeptWindow) throws(StoreError) {
-        let data: Data
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            data = try JSONEncoder().encode(kept)
-        } catch {
-            throw StoreError(.io, "cannot keep the window's size in \(url.path): \(error.localizedDescription)")
-        }
-        try AtomicFile.write(data, to: url)
+        try ConfigJSON.write(kept, to: url, what: "the window's size")
     }
 }
