@@ -143,15 +143,15 @@ struct FrameComparison: CustomStringConvertible {
 
     /// Compares window pixels (`frame`, where document pixel (x + left, y + above) is at (x, y + top)) with the
     /// document rendered at scale 1, over `width`×`height` window pixels; a pixel differs when a channel is more
-    /// than `tolerance` apart.
+    /// than `tolerance` apart. A `mirrored` frame shows the document flipped about the compared area's middle.
     init(
         frame: Image, render: PNGImage, top: Int, width: Int, height: Int, tolerance: Int, left: Int = 0,
-        above: Int = 0
+        above: Int = 0, mirrored: Bool = false
     ) {
         for y in 0..<height {
             for x in 0..<width {
                 let a = frame.rgba(x: x, y: y + top)
-                let b = render.rgba(x: x + left, y: y + above)
+                let b = render.rgba(x: (mirrored ? width - 1 - x : x) + left, y: y + above)
                 let deltas = [
                     abs(Int(a.red) - Int((b.red * 255).rounded())), abs(Int(a.green) - Int((b.green * 255).rounded())),
                     abs(Int(a.blue) - Int((b.blue * 255).rounded())),
