@@ -75,17 +75,19 @@ extension ScriptedCompositor {
         (inputs.pointerCursor.flatMap { surface(for: $0) }, inputs.pointerCursorSetCount)
     }
 
-    /// Sends pointer events to the focused window's client.
-    public func sendPointer(_ events: [PointerEvent]) throws {
+    /// Sends pointer events to the focused window's client: entering and leaving its window's surface, or
+    /// `subsurface` (one the window placed, such as its shadow).
+    public func sendPointer(_ events: [PointerEvent], on subsurface: Subsurface? = nil) throws {
         guard let focus = focusedToplevel else { throw CompositorError("no mapped window to send pointer events to") }
         let targets = inputs.pointers.filter { $0.client == focus.surface.resource.client }
+        let surface = subsurface?.surface.resource ?? focus.surface.resource
         for event in events {
             for pointer in targets {
                 switch event {
                 case .enter(let x, let y):
                     pointer.enter(
-                        serial: display.nextSerial(), surface: focus.surface.resource, surfaceX: x, surfaceY: y)
-                case .leave: pointer.leave(serial: display.nextSerial(), surface: focus.surface.resource)
+                        serial: display.nextSerial(), surface: surface, surfaceX: x, surfaceY: y)
+                case .leave: pointer.leave(serial: display.nextSerial(), surface: surface)
                 case .motion(let x, let y): pointer.motion(time: nowMilliseconds(), surfaceX: x, surfaceY: y)
                 case .button(let button, let pressed):
                     pointer.button(

@@ -19,6 +19,10 @@ public final class Toplevel {
     public internal(set) var minimizeRequests = 0
     /// The edges of the interactive resizes the client asked for, in order.
     public internal(set) var resizeRequests: [XdgToplevelResizeEdge] = []
+    /// The part of its surface that is the window (xdg_surface.set_window_geometry), as of its last commit; nil
+    /// when never set (then it is the surface and its sub-surfaces).
+    public internal(set) var windowGeometry: Rectangle?
+    var pendingWindowGeometry: Rectangle?
 
     init(surface: Surface, xdgSurface: XdgSurfaceResource, toplevel: XdgToplevelResource) {
         self.surface = surface
@@ -57,7 +61,10 @@ extension ScriptedCompositor {
                         case .ackConfigure(let serial):
                             toplevels.first { $0.xdgSurface === xdgSurface }?.ackedSerial = serial
                         case .getPopup(let popup, _, _): popup.onRequest = { _ in }
-                        case .destroy, .setWindowGeometry: break
+                        case .setWindowGeometry(let x, let y, let width, let height):
+                            toplevels.first { $0.xdgSurface === xdgSurface }?.pendingWindowGeometry = Rectangle(
+                                x: x, y: y, width: width, height: height)
+                        case .destroy: break
                         }
                     }
                 case .createPositioner(let positioner): positioner.onRequest = { _ in }
@@ -88,6 +95,10 @@ extension ScriptedCompositor {
         }
         surface.onCommit = { [unowned self, weak window] in
             guard let window else { return }
+            if let geometry = window.pendingWindowGeometry {
+                window.windowGeometry = geometry
+                window.pendingWindowGeometry = nil
+            }
             if window.configureSerial == 0 {
                 // The initial commit: answer with the first configure (size left to the client), after the bounds
                 // the window should fit in.

@@ -13,6 +13,13 @@ public final class Surface {
     var pendingCallbacks: [WlCallbackResource] = []
     var pendingScale: Int32 = 1
     var pendingDestination: (width: Int32, height: Int32)?
+    /// A region set since the last commit (set_input_region, set_opaque_region), nil inside when set to null.
+    var pendingInputRegion: Region??
+    var pendingOpaqueRegion: Region??
+    /// Where input may land (surface coordinates); nil: the whole surface, as when none was set.
+    public internal(set) var inputRegion: Region?
+    /// What the client says it covers opaquely; nil: nothing said.
+    public internal(set) var opaqueRegion: Region?
     /// Damage of the pending state, in buffer pixels (damage_buffer) or surface coordinates (damage).
     var pendingDamage: [Rectangle] = []
     /// The last committed image, or `nil` when nothing (or a null buffer) is attached.
@@ -52,7 +59,7 @@ extension ScriptedCompositor {
             compositor.onRequest = { [unowned self] request in
                 switch request {
                 case .createSurface(let resource): self.track(resource)
-                case .createRegion(let region): region.onRequest = { _ in }
+                case .createRegion(let region): trackRegion(region)
                 }
             }
         }
@@ -73,7 +80,9 @@ extension ScriptedCompositor {
             case .frame(let callback): surface.pendingCallbacks.append(callback)
             case .setBufferScale(let scale): surface.pendingScale = scale
             case .commit: commit(surface)
-            case .destroy, .setOpaqueRegion, .setInputRegion, .setBufferTransform, .offset: break
+            case .setInputRegion(let region): surface.pendingInputRegion = .some(copy(region))
+            case .setOpaqueRegion(let region): surface.pendingOpaqueRegion = .some(copy(region))
+            case .destroy, .setBufferTransform, .offset: break
             }
         }
     }
@@ -86,6 +95,11 @@ extension ScriptedCompositor {
         surface.commitCount += 1
         surface.bufferScale = surface.pendingScale
         surface.destination = surface.pendingDestination
+        if let region = surface.pendingInputRegion { surface.inputRegion = region }
+        if let region = surface.pendingOpaqueRegion { surface.opaqueRegion = region }
+        surface.pendingInputRegion = nil
+        surface.pendingOpaqueRegion = nil
+        applySubsurfacePositions(of: surface)
         if surface.bufferAttached {
             surface.image = surface.pendingBuffer.flatMap { Image(shmBuffer: $0) }
             surface.pendingBuffer?.release()

@@ -29,10 +29,13 @@ public final class ScriptedCompositor {
         case exporterV1 = "zxdg_exporter_v1"
         /// Text from an input method (an on-screen keyboard), which the test plays.
         case textInputManager = "zwp_text_input_manager_v3"
+        /// Sub-surfaces: a surface placed on another (a window's shadow under it).
+        case subcompositor = "wl_subcompositor"
 
         /// What a compositor without fractional scaling offers (the default).
         public static let standard: [Global] = [
             .compositor, .output, .xdgWmBase, .seat, .tabletManager, .presentation, .dataDeviceManager, .exporter,
+            .subcompositor,
         ]
     }
 
@@ -83,6 +86,8 @@ public final class ScriptedCompositor {
     /// The clients' text inputs (zwp_text_input_v3).
     var textInputs: [TextInput] = []
     var fractionalScales: [WpFractionalScaleV1Resource] = []
+    /// Regions being built and sub-surfaces placed.
+    var composition = CompositionState()
     /// The outputs' integer scale (``Options/outputScale`` until ``setOutputScale(_:)``).
     public internal(set) var outputScale: Int32
     /// Every commit of every surface, counted.
@@ -133,6 +138,7 @@ public final class ScriptedCompositor {
             case .exporter: advertiseExporter()
             case .exporterV1: advertiseExporterV1()
             case .textInputManager: advertiseTextInputManager()
+            case .subcompositor: advertiseSubcompositor()
             }
         advertised.append((global, handle))
     }

@@ -153,22 +153,23 @@ final class AppSession {
 }
 
 extension Image {
+    /// Whether pixel (x, y) is darker than `threshold` (0…255 average of RGB) where the window is opaque: what it
+    /// leaves transparent or partly so (its rounded corners) shows what is behind it, and is not counted.
+    func isDark(x: Int, y: Int, threshold: Int = 128) -> Bool {
+        let pixel = rgba(x: x, y: y)
+        return pixel.alpha == 255 && (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3 < threshold
+    }
+
     /// Rows in column `x` (from `fromY`) whose pixel is darker than `threshold` (0…255 average of RGB).
     func darkRows(x: Int, fromY: Int = 48, threshold: Int = 128) -> [Int] {
-        (fromY..<height).filter { y in
-            let pixel = rgba(x: x, y: y)
-            return (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3 < threshold
-        }
+        (fromY..<height).filter { y in isDark(x: x, y: y, threshold: threshold) }
     }
 
     /// Number of pixels below the toolbar darker than `threshold`.
     func darkPixelCount(fromY: Int = 48, threshold: Int = 128) -> Int {
         var count = 0
         for y in fromY..<height {
-            for x in 0..<width {
-                let pixel = rgba(x: x, y: y)
-                if (Int(pixel.red) + Int(pixel.green) + Int(pixel.blue)) / 3 < threshold { count += 1 }
-            }
+            for x in 0..<width where isDark(x: x, y: y, threshold: threshold) { count += 1 }
         }
         return count
     }

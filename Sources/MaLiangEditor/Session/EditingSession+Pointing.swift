@@ -1,7 +1,15 @@
 import MaLiangCore
 
-/// What a pointer points at, for its cursor: the window's controls take an arrow, the drawing the painting cursor.
+/// What a pointer points at, for its cursor: the window's controls take an arrow, its edges a resize arrow, the
+/// drawing the painting cursor.
 extension EditingSession {
+    /// The edge or corner of the window the mouse resizes it from at (x, y), with our own decorations and the
+    /// toolbar shown; nil elsewhere.
+    public func resizeEdge(x: Double, y: Double) -> WindowEdge? {
+        guard hasToolbar, window.showsClose else { return nil }
+        return WindowEdge.at(x: x, y: y, width: window.width, height: window.height)
+    }
+
     /// Whether a point (logical window pixels) is on the toolbar, its open menu or an open panel — where a press
     /// works a control rather than paints.
     public func pointsAtControls(x: Double, y: Double) -> Bool {

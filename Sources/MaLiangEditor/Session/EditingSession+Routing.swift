@@ -5,9 +5,7 @@ extension EditingSession {
     /// A contact began at the event's position.
     func beginContact(_ event: InputEvent) -> Effects {
         // Our own decorations: the mouse at the window's border resizes it (a pen or a finger paints to the edge).
-        if hasToolbar, window.showsClose, event.tool == .mouse,
-            let edge = WindowEdge.at(x: event.x, y: event.y, width: window.width, height: window.height)
-        {
+        if event.tool == .mouse, let edge = resizeEdge(x: event.x, y: event.y) {
             input.contacts[event.device] = .ignored
             var effects = Effects()
             effects.requests.append(.resizeWindow(serial: event.serial, edge: edge))

@@ -18,6 +18,9 @@ public final class Swapchain {
     public private(set) var width = 0
     public private(set) var height = 0
     public private(set) var format = PixelFormat.bgra8
+    /// Whether the compositor reads the images' alpha (premultiplied): a window can then leave pixels transparent
+    /// (its rounded corners); otherwise every pixel shows opaque.
+    public private(set) var showsAlpha = false
     private var presentMode = VK_PRESENT_MODE_FIFO_KHR
     /// The surface changed under the chain (out of date): it is made again before the next frame, even at the same
     /// size, or no image would ever be acquired again.
@@ -109,10 +112,16 @@ public final class Swapchain {
             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
         info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.preTransform = VK_SURFACE_TRANSFORM_IDENTITY_BIT_KHR
+        // Premultiplied where offered (every frame is opaque but for what the window leaves out on purpose), else
+        // opaque.
+        let premultiplied = VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR
+        showsAlpha = capabilities.supportedCompositeAlpha & VkCompositeAlphaFlagsKHR(premultiplied.rawValue) != 0
         info.compositeAlpha =
-            capabilities.supportedCompositeAlpha & VkCompositeAlphaFlagsKHR(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR.rawValue)
-                != 0
-            ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR : VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR
+            showsAlpha
+            ? premultiplied
+            : capabilities.supportedCompositeAlpha
+                & VkCompositeAlphaFlagsKHR(VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR.rawValue) != 0
+                ? VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR : VK_COMPOSITE_ALPHA_INHERIT_BIT_KHR
         info.presentMode = presentMode
         info.clipped = VkBool32(VK_TRUE)
         info.oldSwapchain = swapchain

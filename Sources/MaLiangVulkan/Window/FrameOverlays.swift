@@ -21,6 +21,9 @@ public struct OverlayPlacement {
     public var opacity: Float
     /// Radians the rectangle is turned by about its centre, clockwise on screen (a guide line at an angle).
     public var turn: Double
+    /// Takes away what is under it by the image's alpha (destination-out) instead of drawing over it: a window's
+    /// rounded corners cut out of the frame.
+    public var cutsOut = false
 
     public init(
         _ image: OverlayImage, x: Double, y: Double, width: Double, height: Double, opacity: Float = 1,

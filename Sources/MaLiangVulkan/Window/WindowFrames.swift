@@ -171,7 +171,8 @@ final class WindowFrames {
         for overlay in windowOverlays where overlay.corners.intersects(area) {
             try quads.draw(
                 overlay.image.image, corners: overlay.corners,
-                targetWidth: width, targetHeight: height, format: format, blend: .over, opacity: overlay.opacity,
+                targetWidth: width, targetHeight: height, format: format, blend: overlay.cutsOut ? .erase : .over,
+                opacity: overlay.opacity,
                 commands)
         }
         commands.endRendering()

@@ -68,6 +68,9 @@ final class ToolState {
     var arrowSurface: WlSurface?
     /// Whether its cursor is the arrow; nil until set since its proximity_in.
     var cursorOverControls: Bool?
+    /// Whether it is in proximity of the window's shadow (the desktop's side of the window): its events are left
+    /// alone until it leaves.
+    var onShadow = false
 
     init(tool: ZwpTabletToolV2, number: Int) {
         self.tool = tool
@@ -83,6 +86,9 @@ struct MouseState {
     /// The button whose press began the current contact.
     var contactButton: UInt32?
     var pinchScale = 1.0
+    /// Whether the pointer is on the window's shadow (its position then past the window's edges), where a press
+    /// resizes the window and nothing else happens.
+    var onShadow = false
 }
 
 /// Linux input codes of the buttons the client understands.

@@ -34,20 +34,34 @@ extension PaintingApp {
     private func handlePointer(_ event: WlPointer.Event) {
         let mouse = devices.mouse
         switch event {
-        case .enter(let serial, _, let x, let y):
+        case .enter(let serial, let surface, let x, let y):
+            let onShadow = window.isShadow(surface)
+            let origin = onShadow ? WindowShadow.origin : 0
+            devices.mouse.onShadow = onShadow
             devices.mouse.enterSerial = serial
-            devices.mouse.x = x
-            devices.mouse.y = y
+            devices.mouse.x = x + origin
+            devices.mouse.y = y + origin
             devices.cursorSurfaces.pointerShape = nil
             setPointerCursor()
         case .leave:
             devices.mouse.contactButton = nil
-            handle(mouseEvent(.leave, time: 0, serial: 0))
+            if !mouse.onShadow { handle(mouseEvent(.leave, time: 0, serial: 0)) }
+            devices.mouse.onShadow = false
         case .motion(let time, let x, let y):
-            devices.mouse.x = x
-            devices.mouse.y = y
-            handle(mouseEvent(mouse.contactButton == nil ? .hover : .move, time: time, serial: 0))
+            let origin = mouse.onShadow ? WindowShadow.origin : 0
+            devices.mouse.x = x + origin
+            devices.mouse.y = y + origin
+            if !mouse.onShadow {
+                handle(mouseEvent(mouse.contactButton == nil ? .hover : .move, time: time, serial: 0))
+            }
             setPointerCursor()
+        case .button(let serial, _, let button, let state) where mouse.onShadow:
+            // The shadow is the window's border: a press there resizes the window from the nearest edge.
+            if state == .pressed, button == ButtonCode.left, let edge = shadowEdge {
+                var effects = Effects()
+                effects.requests.append(.resizeWindow(serial: serial, edge: edge))
+                dispatch(effects)
+            }
         case .button(let serial, let time, let button, let state):
             if state == .pressed, mouse.contactButton == nil {
                 devices.mouse.contactButton = button
@@ -87,7 +101,9 @@ extension PaintingApp {
     /// again only when the shape changes, or on entering (each enter has its own serial).
     private func setPointerCursor() {
         let mouse = devices.mouse
-        let shape = session.pointsAtControls(x: mouse.x, y: mouse.y) ? "left_ptr" : "crosshair"
+        let edge = mouse.onShadow ? shadowEdge : session.resizeEdge(x: mouse.x, y: mouse.y)
+        let shape =
+            edge?.cursorName ?? (session.pointsAtControls(x: mouse.x, y: mouse.y) ? "left_ptr" : "crosshair")
         guard shape != devices.cursorSurfaces.pointerShape, let pointer = devices.pointer,
             let surface = cursorImage(shape, into: pointerCursorSurface())
         else { return }
@@ -95,6 +111,12 @@ extension PaintingApp {
         pointer.setCursor(
             serial: devices.mouse.enterSerial, surface: surface.surface, hotspotX: surface.hotspotX,
             hotspotY: surface.hotspotY)
+    }
+
+    /// The edge the pointer on the shadow is at (the shadow's input region is a band along the window's edges).
+    private var shadowEdge: WindowEdge? {
+        let size = window.metrics
+        return WindowEdge.at(x: devices.mouse.x, y: devices.mouse.y, width: size.width, height: size.height)
     }
 
     private func pointerCursorSurface() -> WlSurface? {
@@ -168,7 +190,9 @@ extension PaintingApp {
                     received: now, serial: serial)
             }
             switch event {
-            case .down(let serial, let time, _, let id, let x, let y):
+            case .down(let serial, let time, let surface, let id, let x, let y):
+                // A finger on the window's shadow is on the desktop's side of the window: it does nothing.
+                guard !window.isShadow(surface) else { return }
                 devices.fingers[id] = (x, y)
                 handle(finger(id, .down, time: time, serial: serial))
             case .motion(let time, let id, let x, let y):

@@ -197,4 +197,18 @@ extension WindowEdge {
         case .bottomRight: .bottomRight
         }
     }
+
+    /// The cursor theme's name for resizing from the edge.
+    var cursorName: String {
+        switch self {
+        case .top: "top_side"
+        case .bottom: "bottom_side"
+        case .left: "left_side"
+        case .right: "right_side"
+        case .topLeft: "top_left_corner"
+        case .topRight: "top_right_corner"
+        case .bottomLeft: "bottom_left_corner"
+        case .bottomRight: "bottom_right_corner"
+        }
+    }
 }

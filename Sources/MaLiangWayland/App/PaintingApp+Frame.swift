@@ -25,6 +25,11 @@ extension PaintingApp {
         overlays += try chrome.statusStrip.overlays(
             status: applier.status, now: MonotonicClock.microseconds(), width: width,
             height: Double(presenter.swapchain.height), scale: scale)
+        // A floating window with our own decorations has rounded corners (where the compositor reads alpha) and a
+        // shadow, both in step with this frame's size.
+        let rounded = window.isFloatingWithOwnDecorations && presenter.swapchain.showsAlpha
+        window.prepareFrame(roundedCorners: rounded)
+        if rounded { overlays += try windowCorners(scale: scale) }
         renderer.chartletPreview = session.chartletPreview
         try renderer.showSelection(session.elementSelection?.ids ?? [], movedBy: session.selecting.pending)
         try renderer.drawFrame(
@@ -38,6 +43,15 @@ extension PaintingApp {
                 "presented \(presenter.swapchain.width)x\(presenter.swapchain.height) at scale \(scale), \(decorations) decorations, \(mode); device memory \(memory.current >> 20) MiB (peak \(memory.peak >> 20) MiB)"
             )
         }
+    }
+
+    private func windowCorners(scale: Double) throws -> [OverlayPlacement] {
+        if chrome.corners?.radius != max(Int((ShadowPicture.radius * scale).rounded()), 1) {
+            chrome.corners = try WindowCorners(scale: scale, renderer: renderer)
+        }
+        let corners = chrome.corners?.placements(
+            width: Double(presenter.swapchain.width), height: Double(presenter.swapchain.height))
+        return corners ?? []
     }
 
     /// An input method's words not committed yet, shown after what is typed.

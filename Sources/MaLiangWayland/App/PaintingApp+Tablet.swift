@@ -45,6 +45,16 @@ extension PaintingApp {
     }
 
     private func handleTool(_ state: ToolState, _ event: ZwpTabletToolV2.Event) {
+        // On the window's shadow a tool is on the desktop's side of the window: nothing until it leaves it.
+        if state.onShadow {
+            switch event {
+            case .proximityOut:
+                state.onShadow = false
+                return
+            case .removed: break
+            default: return
+            }
+        }
         let translated: TabletToolState.Event
         switch event {
         case .type(let kind):
@@ -63,6 +73,9 @@ extension PaintingApp {
             state.serial = UInt64(high) << 32 | UInt64(low)
             return
         case .hardwareIdWacom, .capability, .done, .slider, .wheel: return
+        case .proximityIn(_, _, let surface) where window.isShadow(surface):
+            state.onShadow = true
+            return
         case .proximityIn(let serial, let tablet, _):
             state.lastSerial = serial
             state.tablet = ObjectIdentifier(tablet)

@@ -18,6 +18,8 @@ final class WindowChrome {
     var tooltipTimer: Int?
     /// The timer that clears the status strip when its message runs out.
     var statusTimer: (token: Int, at: UInt64)?
+    /// The rounded corners cut out of a floating window's frame, made for the window's scale.
+    var corners: WindowCorners?
 
     init(renderer: CanvasRenderer) throws {
         toolbar = try Toolbar(renderer: renderer)

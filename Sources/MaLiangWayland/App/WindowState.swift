@@ -17,6 +17,10 @@ final class WindowState {
     /// The exported window's handle, once the compositor gave it ("wayland:" and it is a portal's parent_window).
     private(set) var exportedHandle: String?
     var fractionalScale: WpFractionalScaleV1?
+    /// The shadow under our own decorations, where the compositor places sub-surfaces.
+    private var shadow: WindowShadow?
+    /// The size, scale and corners the window's frame was last prepared for (``prepareFrame(roundedCorners:)``).
+    private var preparedFrame: [Double] = []
     /// The largest buffer side drawn, and the largest scale. A compositor may ask for any size; xdg-shell lets a
     /// window be smaller than asked, and one wider than 8K or scaled beyond 8 is not one anyone sees.
     static let largestBufferSide = 8192
@@ -41,6 +45,7 @@ final class WindowState {
     var outputScale: (Set<ObjectIdentifier>) -> Int32 = { _ in 1 }
     /// Whether the compositor can be told the buffer's scale (wl_surface.set_buffer_scale, version 3).
     private let canScaleBuffer: Bool
+    private let compositor: WlCompositor
 
     /// `kept`: the size (and maximised state) the last window was closed with, the first size before the output's
     /// and the compositor's limits.
@@ -50,7 +55,9 @@ final class WindowState {
         let viewporter = globals.viewporter
         let fractional = globals.fractionalScaleManager
         canScaleBuffer = globals.compositor.version >= 3
+        compositor = globals.compositor
         surface = globals.compositor.createSurface()
+        shadow = WindowShadow(globals: globals, under: surface)
         xdgSurface = wmBase.getXdgSurface(surface: surface)
         toplevel = xdgSurface.getToplevel()
         toplevel.setTitle(title: Self.title(for: nil))
@@ -182,6 +189,38 @@ final class WindowState {
         }
     }
 
+    /// Whether the window draws its own shadow and rounded corners, as a floating window with our own decorations
+    /// does (not maximised, fullscreen or tiled, where its edges meet the screen's or another window's).
+    var isFloatingWithOwnDecorations: Bool {
+        !serverSideDecorations && !isFullscreen && !isMaximized && !configure.isTiled
+    }
+
+    /// Whether the surface is a window's shadow: input there is at the window's border, past its edges.
+    func isShadow(_ other: WlSurface?) -> Bool { other != nil && other === shadow?.surface }
+
+    /// Before a frame of the window's present size is committed: the shadow shown or hidden with it, the window's
+    /// geometry (without the shadow, which would widen it), and the part that is opaque (all but cut corners).
+    func prepareFrame(roundedCorners: Bool) {
+        let floating = isFloatingWithOwnDecorations
+        let key = [Double(width), Double(height), scale, floating ? 1 : 0, roundedCorners ? 1 : 0]
+        guard key != preparedFrame else { return }
+        preparedFrame = key
+        if let shadow {
+            if floating { shadow.show(width: width, height: height, scale: scale) } else { shadow.hide() }
+            xdgSurface.setWindowGeometry(x: 0, y: 0, width: width, height: height)
+        }
+        let opaque = compositor.createRegion()
+        if roundedCorners {
+            let radius = Int32(ShadowPicture.radius.rounded(.up))
+            opaque.add(x: 0, y: radius, width: width, height: max(height - 2 * radius, 0))
+            opaque.add(x: radius, y: 0, width: max(width - 2 * radius, 0), height: height)
+        } else {
+            opaque.add(x: 0, y: 0, width: width, height: height)
+        }
+        surface.setOpaqueRegion(region: opaque)
+        opaque.destroy()
+    }
+
     func toggleFullscreen() {
         if isFullscreen { toplevel.unsetFullscreen() } else { toplevel.setFullscreen(output: nil) }
     }
@@ -196,6 +235,8 @@ final class WindowState {
         fractionalScale?.destroy()
         viewport?.destroy()
         decoration?.destroy()
+        shadow?.destroy()
+        shadow = nil
         toplevel.destroy()
         xdgSurface.destroy()
         surface.destroy()
@@ -211,6 +252,8 @@ struct ToplevelConfigure {
     private(set) var isConfigured = false
     private(set) var isFullscreen = false
     private(set) var isMaximized = false
+    /// Whether an edge of the window meets another window's or the screen's (tiled left, right, top or bottom).
+    private(set) var isTiled = false
     /// Whether the compositor has chosen a size (then the window's own default no longer applies).
     private var sizedByCompositor = false
     /// The window's own size before the limits: the last window's, or the default.
@@ -263,6 +306,7 @@ struct ToplevelConfigure {
         }
         isFullscreen = pendingStates.contains(.fullscreen)
         isMaximized = pendingStates.contains(.maximized)
+        isTiled = pendingStates.contains { [.tiledLeft, .tiledRight, .tiledTop, .tiledBottom].contains($0) }
         isConfigured = true
     }
 

@@ -41,6 +41,9 @@ final class Globals {
         Requirement(
             interface: ZwpTextInputManagerV3.interfaceName, minimum: 1, maximum: 1,
             fallback: "no on-screen keyboard: names and colours are typed with keys"),
+        Requirement(
+            interface: WlSubcompositor.interfaceName, minimum: 1, maximum: 1,
+            fallback: "our own decorations have no shadow"),
         // Bound only without the second version (mutter 43 offers only this one); without either, the second's
         // note says what is lost.
         Requirement(interface: ZxdgExporterV1.interfaceName, minimum: 1, maximum: 1, fallback: nil),
@@ -64,6 +67,8 @@ final class Globals {
     private(set) var exporterV1: ZxdgExporterV1?
     /// Words from on-screen keyboards and other input methods.
     private(set) var textInputManager: ZwpTextInputManagerV3?
+    /// Places surfaces on the window: the shadow of our own decorations.
+    private(set) var subcompositor: WlSubcompositor?
     /// Lines for the log: optional globals missing, and what that costs.
     private(set) var notes: [String] = []
 
@@ -81,6 +86,7 @@ final class Globals {
         exporter = optional(ZxdgExporterV2.self)
         if exporter == nil { exporterV1 = optional(ZxdgExporterV1.self) }
         textInputManager = optional(ZwpTextInputManagerV3.self)
+        subcompositor = optional(WlSubcompositor.self)
         for requirement in Self.table where requirement.fallback != nil {
             let name = requirement.interface
             if name == ZxdgExporterV2.interfaceName, exporterV1 != nil {
