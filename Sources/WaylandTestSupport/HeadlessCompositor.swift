@@ -38,9 +38,10 @@ public final class HeadlessCompositor {
         ]
         switch kind {
         case .weston:
+            // --debug offers weston's screenshooter, for tests that look at the screen.
             command = [
                 "weston", "--backend=headless-backend.so", "--use-pixman", "--socket=\(socketName)", "--width=\(width)",
-                "--height=\(height)", "--idle-time=0", "--no-config",
+                "--height=\(height)", "--idle-time=0", "--no-config", "--debug",
             ]
         case .sway:
             let config = runtimeDirectory + "/sway.config"

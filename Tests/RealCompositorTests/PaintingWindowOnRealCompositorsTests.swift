@@ -145,6 +145,56 @@ import WaylandTestSupport
         #expect(try DocumentFile.open(at: app.document).document.elements.count == 1)
     }
 
+    /// On weston, where the window draws its own decorations, a screenshot shows its rounded corners and its shadow
+    /// (a sub-surface under it) on the desktop.
+    @Test func onWestonTheWindowHasRoundedCornersAndAShadow() throws {
+        let compositor = try HeadlessCompositor(.weston)
+        defer { compositor.stop() }
+        let app = try App(on: compositor)
+        #expect(app.waitFor("presented"), "\(app.output)")
+        usleep(500_000)
+        let folder = URL(fileURLWithPath: compositor.runtimeDirectory).appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let shooter = Process()
+        shooter.executableURL = URL(fileURLWithPath: "/usr/bin/weston-screenshooter")
+        shooter.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["WAYLAND_DISPLAY"] = compositor.socketPath
+        environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
+        shooter.environment = environment
+        try shooter.run()
+        shooter.waitUntilExit()
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let image = try PNG.decode(try Data(contentsOf: folder.appendingPathComponent(name)), depth: .eight)
+        // The desktop's colour, at the bottom left corner; the window is what differs from it by far (its shadow
+        // only darkens it a little).
+        let desktop = image.rgba(x: 0, y: image.height - 1)
+        func difference(_ x: Int, _ y: Int) -> Double {
+            let pixel = image.rgba(x: x, y: y)
+            return max(abs(pixel.red - desktop.red), abs(pixel.green - desktop.green), abs(pixel.blue - desktop.blue))
+        }
+        var box: (left: Int, top: Int, right: Int, bottom: Int)?
+        for y in 40..<image.height {
+            for x in 0..<image.width where difference(x, y) > 0.3 {
+                let old = box ?? (x, y, x, y)
+                box = (min(old.left, x), min(old.top, y), max(old.right, x), max(old.bottom, y))
+            }
+        }
+        let window = try #require(box, "no window on the screen")
+        #expect(window.right - window.left > 600, "\(window)")
+        // Its corners are round: the bounding box's corner pixels are not the window's.
+        for (x, y) in [(window.left, window.top), (window.right, window.top), (window.left, window.bottom)] {
+            #expect(difference(x, y) < 0.3, "corner (\(x), \(y)) of \(window)")
+        }
+        // Its shadow: just below the window the desktop is darker than further away.
+        let middle = (window.left + window.right) / 2
+        let near = image.rgba(x: middle, y: window.bottom + 3)
+        let far = image.rgba(x: middle, y: min(window.bottom + 40, image.height - 1))
+        #expect(near.red + near.green + near.blue < far.red + far.green + far.blue - 0.03, "\(near) \(far)")
+        app.process.terminate()
+        #expect(app.waitForExit() == 0, "\(app.output)")
+    }
+
     /// Pixels darker than 30 % in every channel below the top 100 rows of a grim screenshot of the whole output.
     private func darkPixels(inScreenshotOf compositor: HeadlessCompositor) throws -> Int {
         let shot = compositor.runtimeDirectory + "/shot.png"
