@@ -75,6 +75,31 @@ import WaylandProtocol
         #expect(session.terminate() == 0)
     }
 
+    /// At a fractional scale the shadow is drawn at the window's buffer scale and sized through its own viewport;
+    /// at an integer scale 2 through its buffer scale. The corners' radius is the same in logical pixels.
+    @Test func theShadowFollowsTheScale() throws {
+        var options = ScriptedCompositor.Options()
+        options.fractionalScale = 1.5
+        let fractional = try AppSession.withTablet(options: options)
+        #expect(fractional.pump(until: { self.shadow(fractional)?.surface.image != nil }))
+        let shadow = try #require(self.shadow(fractional))
+        #expect(shadow.surface.image?.width == 1992 && shadow.surface.image?.height == 1272)
+        #expect(shadow.surface.destination?.width == 1280 + 48 && shadow.surface.destination?.height == 800 + 48)
+        let frame = try #require(fractional.image)
+        #expect(frame.width == 1920 && frame.rgba(x: 0, y: 0).alpha == 0 && frame.rgba(x: 12, y: 12).alpha == 255)
+        #expect(fractional.terminate() == 0)
+
+        var doubled = ScriptedCompositor.Options()
+        doubled.outputScale = 2
+        let session = try AppSession.withTablet(options: doubled)
+        // The window fits nine tenths of the 960×540 logical screen.
+        #expect(session.pump(until: { self.shadow(session)?.surface.image != nil }))
+        let width = try #require(session.image?.width)
+        #expect(self.shadow(session)?.surface.image?.width == width + 2 * 2 * 24)
+        #expect(self.shadow(session)?.surface.bufferScale == 2)
+        #expect(session.terminate() == 0)
+    }
+
     @Test func theMouseOnTheShadowResizesTheWindowFromTheNearestEdge() throws {
         let session = try AppSession.withTablet()
         let window = try #require(session.compositor.focusedToplevel)
