@@ -112,9 +112,17 @@ enum KritaPeer {
             "/usr/bin/env", "HOME=\(home.path)", "/usr/bin/xvfb-run", "-a", "/usr/bin/krita", "--export",
             "--export-filename", output.path, file.path,
         ]
-        let run = try runProgram(
-            URL(fileURLWithPath: geteuid() == 0 ? "/usr/sbin/runuser" : krita[0]),
-            geteuid() == 0 ? ["-u", "nobody", "--"] + krita : Array(krita.dropFirst()))
+        func export() throws -> (status: Int32, output: String) {
+            try runProgram(
+                URL(fileURLWithPath: geteuid() == 0 ? "/usr/sbin/runuser" : krita[0]),
+                geteuid() == 0 ? ["-u", "nobody", "--"] + krita : Array(krita.dropFirst()))
+        }
+        var run = try export()
+        // xvfb-run's virtual display can fail to come up when many tests start programs at once (Krita then cannot
+        // connect to it): once more.
+        if !FileManager.default.fileExists(atPath: output.path), run.output.contains("could not connect to display") {
+            run = try export()
+        }
         guard FileManager.default.fileExists(atPath: output.path) else {
             Issue.record("Krita wrote nothing (exit status \(run.status)): \(run.output.suffix(2000))")
             return nil
