@@ -56,6 +56,25 @@ KERNEL void composite(Planes *restrict paint, const Planes *restrict wet, float 
     }
 }
 
+/// paint = the larger of paint and wet, channel by channel (a glow's halo built up across submissions).
+KERNEL void keepLarger(Planes *restrict paint, const Planes *restrict wet) {
+    for (int i = 0; i < PIXELS; i++) {
+        paint->red[i] = fmaxf(paint->red[i], wet->red[i]);
+        paint->green[i] = fmaxf(paint->green[i], wet->green[i]);
+        paint->blue[i] = fmaxf(paint->blue[i], wet->blue[i]);
+        paint->alpha[i] = fmaxf(paint->alpha[i], wet->alpha[i]);
+    }
+}
+
+/// Composites a stroke's built-up halo or body onto the paint as the stroke says.
+KERNEL void compositeStroke(Planes *restrict paint, const Planes *restrict wet, const MLStroke *stroke) {
+    if (stroke->keepsLarger > 0.5f) {
+        keepLarger(paint, wet);
+    } else {
+        composite(paint, wet, stroke->opacity, stroke->erase > 0.5f);
+    }
+}
+
 /// Bilinear sample of one mask level at (u, v) in 0…1, clamped to the edge, as a sampler with linear filtering.
 KERNEL float bilinear(const uint8_t *level, int size, float u, float v) {
     float x = u * size - 0.5f, y = v * size - 0.5f;
@@ -231,8 +250,8 @@ KERNEL void runCell(const MLStampJob *job, int tile, int cell, Planes *paint, Pl
         uint32_t strokeIndex = (uint32_t)stamp->stroke;
         if (strokeIndex != current) {
             const MLStroke *done = &job->strokes[current];
-            if (haloUsed) composite(paint, halo, done->opacity, done->erase > 0.5f);
-            if (bodyUsed) composite(paint, body, done->opacity, done->erase > 0.5f);
+            if (haloUsed) compositeStroke(paint, halo, done);
+            if (bodyUsed) compositeStroke(paint, body, done);
             if (haloUsed) clearPlanes(halo);
             if (bodyUsed) clearPlanes(body);
             bodyUsed = haloUsed = false;
@@ -243,8 +262,8 @@ KERNEL void runCell(const MLStampJob *job, int tile, int cell, Planes *paint, Pl
         if (stamp->halo > 0.5f) haloUsed = true; else bodyUsed = true;
     }
     const MLStroke *last = &job->strokes[current];
-    if (haloUsed) composite(paint, halo, last->opacity, last->erase > 0.5f);
-    if (bodyUsed) composite(paint, body, last->opacity, last->erase > 0.5f);
+    if (haloUsed) compositeStroke(paint, halo, last);
+    if (bodyUsed) compositeStroke(paint, body, last);
     for (int row = 0; row < CELL; row++) {
         uint16_t *target = pixels + ((size_t)(cellY + row) * TILE + cellX) * 4;
         for (int column = 0; column < CELL; column++) {

@@ -40,13 +40,17 @@ enum BenchCommand {
             try TimeLapseBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "live" {
+            try LiveBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench selection [STROKES] | bench fill | bench thumbnail [FILE] | bench ora "
+                    + "| bench open [FILE] | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench thumbnail [FILE] | bench ora "
                     + "| bench timelapse "
                     + "| bench soak MINUTES"
             )

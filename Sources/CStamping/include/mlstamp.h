@@ -12,10 +12,12 @@ typedef struct {
 } MLStamp;
 
 /// One stroke: opacity, 1 to erase, hardness of the procedural round, texture layer (0: round; n: from n − 1);
-/// how much the paper's tooth shows (0: none) and the paper's mask layer; two unused.
+/// how much the paper's tooth shows (0: none) and the paper's mask layer; 1 to composite by keeping the larger value
+/// of each channel instead of "over" (a stroke in progress drawn into its own halo layer; the host's kernel only);
+/// one unused.
 typedef struct {
     float opacity, erase, hardness, textureLayer;
-    float grain, grainLayer, unused0, unused1;
+    float grain, grainLayer, keepsLarger, unused;
 } MLStroke;
 
 /// A run of strokes binned into 16×16 cells of 256² tiles, and the tiles' pixels (premultiplied RGBA, 16 bits

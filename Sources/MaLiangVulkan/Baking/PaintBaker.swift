@@ -69,6 +69,26 @@ final class PaintBaker {
         return true
     }
 
+    /// Whether a stroke in progress is stamped into its own layers by the host's kernel rather than drawn as quads:
+    /// on a CPU device, where the rasteriser costs milliseconds a sample for a glow's big halo dabs.
+    func stampsLiveOnHost(_ brush: AnyBrush) -> Bool {
+        if case .chartlet = brush { return false }
+        return stamping == .cpuKernel
+    }
+
+    /// Stamps `stamps` of the stroke in progress `stroke` into its own layers (``stampsLiveOnHost(_:)``): the body
+    /// over what is there, the glow's halo keeping the larger value, both at full opacity as frames expect.
+    func stampLive(_ stamps: [Stamp], of stroke: Stroke, into wet: StrokeBaker.WetStroke) throws(VulkanError) {
+        for (layer, part) in [(wet.halo, StampRun.WetLayer.halo), (wet.body, .body)] {
+            var run = StampRun()
+            run.append(stroke, stamps: stamps)
+            let work = run.takeWork(
+                for: layer, onlyTiles: nil, cellsPerTileSide: StampRun.hostCellsPerTileSide,
+                textures: resources.brushTextures, wet: part)
+            if !work.tiles.isEmpty { try cpuStamping.stamp(work, into: layer) }
+        }
+    }
+
     private var kernelsAvailable: Bool { stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil) }
 
     /// Stamps and composites `strokes` onto `target`, only within `onlyTiles` when given. `observer` hears of each

@@ -27,6 +27,12 @@ struct StampRun {
     /// Each waiting stroke's stamp count (reading them from `strokes` copies every stroke).
     private var stampCounts: [Int] = []
 
+    /// One of a stroke in progress's own layers, which hold it at full opacity until frames composite them: its body
+    /// built up "over", or its glow's halo, which keeps the larger value (the host's kernel only).
+    enum WetLayer {
+        case body, halo
+    }
+
     /// Whether the kernels draw these stamps (they do not draw chartlet images).
     static func draws(_ stamps: [Stamp]) -> Bool { !stamps.contains { $0.layer == .chartlet } }
 
@@ -52,8 +58,10 @@ struct StampRun {
     /// Takes the queued strokes out as work for `layer` (only its `onlyTiles` when given), binned into
     /// `cellsPerTileSide`² cells per tile. Runs of consecutive strokes are binned on every core, then put together in
     /// order by ``StampWork``, so each cell still lists its stamps in stroke order.
+    /// With `wet`, the stamps of that layer only, drawn into `layer` as a stroke in progress's own.
     mutating func takeWork(
-        for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
+        for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures,
+        wet: WetLayer? = nil
     ) -> StampWork {
         defer {
             strokes = []
@@ -70,7 +78,7 @@ struct StampRun {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
                 output[index] = Self.bin(
                     queued[chunks[index]], firstStroke: chunks[index].lowerBound, layer: target, onlyTiles: onlyTiles,
-                    cellsPerTileSide: cellsPerTileSide, textures: masks)
+                    cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet)
             }
         }
         return StampWork(chunks: binned.compactMap { $0 }, cellsPerTile: cellsPerTileSide * cellsPerTileSide)
@@ -96,7 +104,7 @@ struct StampRun {
     /// Stamps of consecutive strokes turned into kernel stamps and binned, with stamp indices from 0.
     private static func bin(
         _ strokes: ArraySlice<(stroke: Stroke, stamps: [Stamp])>, firstStroke: Int, layer: TileLayer,
-        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
+        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures, wet: WetLayer?
     ) -> BinnedChunk {
         var chunk = BinnedChunk(
             bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
@@ -112,16 +120,18 @@ struct StampRun {
         for (offset, entry) in strokes.enumerated() {
             let brush = entry.stroke.brush
             let base = brush.base
-            let isEraser = brush.isEraser
+            // A stroke in progress is held whole in its own layers: an eraser's marks too, which frames take away.
+            let isEraser = wet == nil && brush.isEraser
             let textured = base.textureID != nil
-            let opacity = base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
+            let opacity = wet != nil ? 1 : base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
             chunk.strokes.append(
                 MLStroke(
                     opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
                     textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
-                    grainLayer: textures.paperLayer, unused0: 0, unused1: 0))
+                    grainLayer: textures.paperLayer, keepsLarger: wet == .halo ? 1 : 0, unused: 0))
             let strokeIndex = Float(firstStroke + offset)
             for stamp in entry.stamps where isDrawable(stamp) {
+                if let wet, (wet == .halo) != (stamp.layer == .glowHalo) { continue }
                 // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
                 let reach =
                     textured

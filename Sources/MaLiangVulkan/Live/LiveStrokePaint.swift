@@ -58,16 +58,24 @@ final class LiveStrokePaint {
                 prediction.isEmpty
                 ? nil : StrokeBaker.WetStroke(brush: current.brush, like: paint.paint, pool: resources.wetTiles)
         }
-        let baker = resources.strokeBaker
-        try resources.context.submitAndWait { commands throws(VulkanError) in
-            if !stamps.isEmpty {
-                try baker.addStamps(stamps, to: current.wet, textureIDs: current.stroke.chartletTextureIDs, commands)
-            }
+        if paint.baker.stampsLiveOnHost(current.brush) {
+            if !stamps.isEmpty { try paint.baker.stampLive(stamps, of: current.stroke, into: current.wet) }
             if let guess = current.prediction, let prediction, !prediction.isEmpty {
-                try baker.addStamps(prediction, to: guess, textureIDs: current.stroke.chartletTextureIDs, commands)
+                try paint.baker.stampLive(prediction, of: current.stroke, into: guess)
             }
+        } else {
+            let baker = resources.strokeBaker
+            try resources.context.submitAndWait { commands throws(VulkanError) in
+                if !stamps.isEmpty {
+                    try baker.addStamps(
+                        stamps, to: current.wet, textureIDs: current.stroke.chartletTextureIDs, commands)
+                }
+                if let guess = current.prediction, let prediction, !prediction.isEmpty {
+                    try baker.addStamps(prediction, to: guess, textureIDs: current.stroke.chartletTextureIDs, commands)
+                }
+            }
+            resources.commandsRan()
         }
-        resources.commandsRan()
         try composeIntoLayer(reaching: stamps, prediction: prediction)
     }
 
