@@ -15,17 +15,48 @@ struct LiftedStrokes {
 
 extension DocumentPaint {
     /// Lifts the strokes among `ids` (all on one layer) off their layer. Nothing when none is a stroke.
+    ///
+    /// Where no other stroke of the layer reaches a tile, the layer's paint there is the lifted strokes' alone,
+    /// stamped in the same order: it is moved into the raster as it is. Only tiles they share are stamped twice
+    /// (the strokes alone into the raster, the others again into the layer).
     func lift(_ ids: Set<ElementID>) throws(VulkanError) {
         try putDownLifted()
         let strokes = document.strokes.filter { ids.contains($0.id) }
         guard let layer = strokes.first?.layer else { return }
+        undo.completeStrokeTiles(of: document, on: paint)
         var tiles: Set<TileKey> = []
         for stroke in strokes { tiles.formUnion(undo.tiles(reachedBy: stroke.id) ?? tilesReached(by: stroke)) }
+        var shared: Set<TileKey> = []
+        for stroke in document.strokes where stroke.layer == layer && !ids.contains(stroke.id) {
+            shared.formUnion(undo.tiles(reachedBy: stroke.id)?.intersection(tiles) ?? tiles)
+        }
         let raster = resources.makeLayer()
-        try baker.bake(strokes, into: raster)
+        let source = layers.paint(of: layer)
+        let own = source.scale == raster.scale ? tiles.subtracting(shared) : []
+        try moveWhole(own, of: source, on: layer, into: raster)
+        let stamped = tiles.subtracting(own)
+        if !stamped.isEmpty { try baker.bake(strokes, into: raster, onlyTiles: stamped) }
         lifted = LiftedStrokes(ids: ids, layer: layer, tiles: tiles, raster: raster)
         try rebuild(tiles, on: [layer])
         try compositor.update()
+    }
+
+    /// Copies the layer's `tiles` (its paint kept in the file brought in first) into `raster`.
+    private func moveWhole(_ tiles: Set<TileKey>, of source: TileLayer, on layer: LayerID, into raster: TileLayer)
+        throws(VulkanError)
+    {
+        guard !tiles.isEmpty else { return }
+        if kept.waits(tiles, on: layer) { try kept.load(tiles, on: [layer]) }
+        try resources.context.submitAndWait { commands throws(VulkanError) in
+            for key in tiles.sorted() {
+                guard let tile = source.tile(key) else { continue }
+                let copy = try raster.makeTile(key, commands)
+                commands.barrier()
+                commands.copyLevel0(from: tile, to: copy)
+            }
+            commands.barrier()
+        }
+        raster.markChanged(tiles)
     }
 
     /// Puts lifted strokes back: their layer's tiles are stamped again with every stroke the document has there.
