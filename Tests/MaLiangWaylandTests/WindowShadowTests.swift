@@ -120,6 +120,20 @@ import WaylandProtocol
             #expect(window.resizeRequests.last == edge, "(\(x), \(y)): \(window.resizeRequests)")
         }
         #expect(window.resizeRequests.count == places.count)
+        // The pointer on the band shows a resize arrow, not the drawing's crosshair nor the controls' arrow; a
+        // corner's differs from a side's.
+        func cursor(at x: Double, _ y: Double, on subsurface: Subsurface?) throws -> Image? {
+            try session.compositor.sendPointer([.enter(x: x, y: y), .frame], on: subsurface)
+            #expect(session.roundTrip())
+            let image = session.compositor.pointerCursor.surface?.image
+            try session.compositor.sendPointer([.leave, .frame], on: subsurface)
+            return image
+        }
+        let side = try #require(try cursor(at: m - 4, m + 400, on: shadow))
+        let corner = try #require(try cursor(at: m - 4, m - 4, on: shadow))
+        let crosshair = try #require(try cursor(at: 640, 400, on: nil))
+        let arrow = try #require(try cursor(at: 300, 20, on: nil))
+        #expect(side != crosshair && side != arrow && corner != side && corner != crosshair)
         // None of it painted.
         #expect(session.terminate() == 0)
         let file = try DocumentFile.open(at: session.documentURL, readOnly: true)

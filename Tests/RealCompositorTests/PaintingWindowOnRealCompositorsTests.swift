@@ -155,15 +155,7 @@ import WaylandTestSupport
         usleep(500_000)
         let folder = URL(fileURLWithPath: compositor.runtimeDirectory).appendingPathComponent("shots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let shooter = Process()
-        shooter.executableURL = URL(fileURLWithPath: "/usr/bin/weston-screenshooter")
-        shooter.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["WAYLAND_DISPLAY"] = compositor.socketPath
-        environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
-        shooter.environment = environment
-        try shooter.run()
-        shooter.waitUntilExit()
+        try runClient("/usr/bin/weston-screenshooter", of: compositor, in: folder)
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
         let image = try PNG.decode(try Data(contentsOf: folder.appendingPathComponent(name)), depth: .eight)
         // The desktop's colour, at the bottom left corner; the window is what differs from it by far (its shadow
@@ -195,18 +187,26 @@ import WaylandTestSupport
         #expect(app.waitForExit() == 0, "\(app.output)")
     }
 
-    /// Pixels darker than 30 % in every channel below the top 100 rows of a grim screenshot of the whole output.
-    private func darkPixels(inScreenshotOf compositor: HeadlessCompositor) throws -> Int {
-        let shot = compositor.runtimeDirectory + "/shot.png"
-        let grim = Process()
-        grim.executableURL = URL(fileURLWithPath: "/usr/bin/grim")
-        grim.arguments = [shot]
+    /// Runs a Wayland client of `compositor` (a screenshot tool) to its end, in `folder` when given.
+    private func runClient(
+        _ path: String, _ arguments: [String] = [], of compositor: HeadlessCompositor, in folder: URL? = nil
+    ) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = compositor.socketPath
         environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
-        grim.environment = environment
-        try grim.run()
-        grim.waitUntilExit()
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    /// Pixels darker than 30 % in every channel below the top 100 rows of a grim screenshot of the whole output.
+    private func darkPixels(inScreenshotOf compositor: HeadlessCompositor) throws -> Int {
+        let shot = compositor.runtimeDirectory + "/shot.png"
+        try runClient("/usr/bin/grim", [shot], of: compositor)
         let image = try PNG.decode(try Data(contentsOf: URL(fileURLWithPath: shot)), depth: .eight)
         var dark = 0
         for y in 100..<image.height {

@@ -79,7 +79,10 @@ final class PaintBaker {
     /// Stamps `stamps` of the stroke in progress `stroke` into its own layers (``stampsLiveOnHost(_:)``): the body
     /// over what is there, the glow's halo keeping the larger value, both at full opacity as frames expect.
     func stampLive(_ stamps: [Stamp], of stroke: Stroke, into wet: StrokeBaker.WetStroke) throws(VulkanError) {
-        for (layer, part) in [(wet.halo, StampRun.WetLayer.halo), (wet.body, .body)] {
+        // Most brushes have no halo: their stamps are binned once.
+        let parts: [(TileLayer, StampRun.WetLayer)] =
+            stamps.contains { $0.layer == .glowHalo } ? [(wet.halo, .halo), (wet.body, .body)] : [(wet.body, .body)]
+        for (layer, part) in parts {
             var run = StampRun()
             run.append(stroke, stamps: stamps)
             let work = run.takeWork(

@@ -53,13 +53,19 @@ extension DocumentPaint {
     private func copyLayerPaint(_ source: LayerID, to id: LayerID) throws(VulkanError) {
         try kept.load(on: [source])
         let from = layers.paint(of: source)
-        let target = layers.paint(of: id)
-        let keys = from.tiles.keys.sorted()
-        for group in keys.chunked(LayerCompositor.tilesPerSubmission) {
+        try copyTiles(from.tiles.keys, of: from, into: layers.paint(of: id))
+    }
+
+    /// Copies tiles `keys` of `source` (those it has) into `target`, made there where missing, a group of tiles per
+    /// submission.
+    func copyTiles(_ keys: some Collection<TileKey>, of source: TileLayer, into target: TileLayer)
+        throws(VulkanError)
+    {
+        for group in keys.sorted().chunked(LayerCompositor.tilesPerSubmission) {
             try resources.context.submitAndWait { commands throws(VulkanError) in
                 commands.barrier()
                 for key in group {
-                    guard let tile = from.tile(key) else { continue }
+                    guard let tile = source.tile(key) else { continue }
                     let copy = try target.makeTile(key, commands)
                     commands.barrier()
                     commands.copyLevel0(from: tile, to: copy)

@@ -33,30 +33,13 @@ extension DocumentPaint {
         let raster = resources.makeLayer()
         let source = layers.paint(of: layer)
         let own = source.scale == raster.scale ? tiles.subtracting(shared) : []
-        try moveWhole(own, of: source, on: layer, into: raster)
+        if kept.waits(own, on: layer) { try kept.load(own, on: [layer]) }
+        try copyTiles(own, of: source, into: raster)
         let stamped = tiles.subtracting(own)
         if !stamped.isEmpty { try baker.bake(strokes, into: raster, onlyTiles: stamped) }
         lifted = LiftedStrokes(ids: ids, layer: layer, tiles: tiles, raster: raster)
         try rebuild(tiles, on: [layer])
         try compositor.update()
-    }
-
-    /// Copies the layer's `tiles` (its paint kept in the file brought in first) into `raster`.
-    private func moveWhole(_ tiles: Set<TileKey>, of source: TileLayer, on layer: LayerID, into raster: TileLayer)
-        throws(VulkanError)
-    {
-        guard !tiles.isEmpty else { return }
-        if kept.waits(tiles, on: layer) { try kept.load(tiles, on: [layer]) }
-        try resources.context.submitAndWait { commands throws(VulkanError) in
-            for key in tiles.sorted() {
-                guard let tile = source.tile(key) else { continue }
-                let copy = try raster.makeTile(key, commands)
-                commands.barrier()
-                commands.copyLevel0(from: tile, to: copy)
-            }
-            commands.barrier()
-        }
-        raster.markChanged(tiles)
     }
 
     /// Puts lifted strokes back: their layer's tiles are stamped again with every stroke the document has there.

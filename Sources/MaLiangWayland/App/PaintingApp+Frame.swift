@@ -46,7 +46,7 @@ extension PaintingApp {
     }
 
     private func windowCorners(scale: Double) throws -> [OverlayPlacement] {
-        if chrome.corners?.radius != max(Int((ShadowPicture.radius * scale).rounded()), 1) {
+        if chrome.corners?.radius != WindowCorners.radius(atScale: scale) {
             chrome.corners = try WindowCorners(scale: scale, renderer: renderer)
         }
         let corners = chrome.corners?.placements(

@@ -8,8 +8,11 @@ struct WindowCorners {
     /// Top left, top right, bottom left, bottom right.
     private let images: [OverlayImage]
 
+    /// The corners' radius in buffer pixels at `scale`.
+    static func radius(atScale scale: Double) -> Int { max(Int((ShadowPicture.radius * scale).rounded()), 1) }
+
     init(scale: Double, renderer: CanvasRenderer) throws {
-        let radius = max(Int((ShadowPicture.radius * scale).rounded()), 1)
+        let radius = Self.radius(atScale: scale)
         self.radius = radius
         images = try [(false, false), (true, false), (false, true), (true, true)].map { flipX, flipY in
             var pixels = [UInt8](repeating: 0, count: radius * radius * 4)

@@ -19,8 +19,8 @@ final class WindowState {
     var fractionalScale: WpFractionalScaleV1?
     /// The shadow under our own decorations, where the compositor places sub-surfaces.
     private var shadow: WindowShadow?
-    /// The size, scale and corners the window's frame was last prepared for (``prepareFrame(roundedCorners:)``).
-    private var preparedFrame: [Double] = []
+    /// What the window's frame was last prepared for (``prepareFrame(roundedCorners:)``).
+    private var preparedFrame: PreparedFrame?
     /// The largest buffer side drawn, and the largest scale. A compositor may ask for any size; xdg-shell lets a
     /// window be smaller than asked, and one wider than 8K or scaled beyond 8 is not one anyone sees.
     static let largestBufferSide = 8192
@@ -202,7 +202,8 @@ final class WindowState {
     /// geometry (without the shadow, which would widen it), and the part that is opaque (all but cut corners).
     func prepareFrame(roundedCorners: Bool) {
         let floating = isFloatingWithOwnDecorations
-        let key = [Double(width), Double(height), scale, floating ? 1 : 0, roundedCorners ? 1 : 0]
+        let key = PreparedFrame(
+            width: width, height: height, scale: scale, floating: floating, roundedCorners: roundedCorners)
         guard key != preparedFrame else { return }
         preparedFrame = key
         if let shadow {
@@ -245,6 +246,15 @@ final class WindowState {
 
 /// What an xdg_toplevel configure asks for — size and states — held until its xdg_surface configure is
 /// acknowledged, then applied all at once.
+/// The size, scale and look a window's frame was prepared for: the shadow, geometry and opaque region change with it.
+private struct PreparedFrame: Equatable {
+    var width: Int32
+    var height: Int32
+    var scale: Double
+    var floating: Bool
+    var roundedCorners: Bool
+}
+
 struct ToplevelConfigure {
     /// The size in force, logical: the compositor's, or the window's own default.
     private(set) var width = WindowState.defaultSize.width
