@@ -18,6 +18,7 @@ let usage = """
                                    [--exit-when-done]
            maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
                                    [--brush NAME] [--spokes N] [--runs N]
+           maliang-test-compositor --opening FILE --client PATH_TO_MALIANG [--runs N]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
     """
@@ -44,6 +45,7 @@ var latencyPrediction = false
 var latencyBrush: String?
 var latencySpokes: Int?
 var latencyRuns = 1
+var openingFile: String?
 var chaosSeed: UInt64?
 var chaosSeconds = 60.0
 var soakMinutes: Double?
@@ -56,6 +58,7 @@ while let argument = arguments.popFirst() {
     case "--script": scriptPath = value(after: argument)
     case "--exit-when-done": exitWhenDone = true
     case "--latency": latencyTrace = value(after: argument)
+    case "--opening": openingFile = value(after: argument)
     case "--client": latencyClient = value(after: argument)
     case "--busy-core": latencyBusyCore = true
     case "--prediction": latencyPrediction = true
@@ -106,6 +109,15 @@ if let soakMinutes {
             minutes: soakMinutes, client: latencyClient ?? "maliang", sampleSeconds: soakSampleSeconds, seed: soakSeed,
             only: soakOnly)
         exit(passed ? 0 : 1)
+    } catch {
+        fail("\(error)")
+    }
+}
+
+if let openingFile {
+    do {
+        try OpeningBenchmark.run(file: openingFile, client: latencyClient ?? "maliang", runs: latencyRuns)
+        exit(0)
     } catch {
         fail("\(error)")
     }

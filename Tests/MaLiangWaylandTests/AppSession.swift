@@ -103,11 +103,8 @@ final class AppSession {
     }
 
     func waitUntilMapped(timeout: Duration = .seconds(30)) throws {
-        // The drawing's own window, not the one that shows a heavy drawing's opening.
-        let drawing = { [compositor] in
-            compositor.focusedToplevel.map { $0.title?.hasPrefix("Opening ") != true } ?? false
-        }
-        guard pump(until: { drawing() && compositor.tabletSeatCount > 0 }, timeout: timeout)
+        // The window shows the drawing, not its opening, once it has taken the tablets.
+        guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }, timeout: timeout)
         else {
             throw Failure(description: "the window never mapped; output:\n\(log)")
         }

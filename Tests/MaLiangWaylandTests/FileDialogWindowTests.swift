@@ -185,12 +185,14 @@ import WaylandTestSupport
         #expect(session.process.isRunning, "a window with a drawing in it gave way")
 
         // New asks for the page and paper: the pen opens the menu, takes New, a square page on cream, and Create.
-        // The pen goes to the window shown last: wait until it is the other drawing's.
+        // The pen goes to the window shown last: wait until it is the other drawing's, done opening (the window
+        // shows its opening first; the drawing once it has taken the tablets: a second client's tablet seat).
         #expect(
             session.pump(until: {
                 session.compositor.focusedToplevel?.title == "other — MaLiang"
-                    && session.compositor.focusedToplevel?.image != nil
+                    && session.compositor.focusedToplevel?.image != nil && session.compositor.tabletSeatCount >= 2
             }))
+        session.settle()
         let width = Double(try #require(session.image).width)
         let layout = ToolbarLayout(width: width, showsClose: true)
         let more = try #require(layout.buttons.first { $0.action == .more })

@@ -42,8 +42,6 @@ public final class PaintingApp {
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
     /// drawing pixel per screen pixel from its top-left corner (`--actual-pixels`); nil once shown.
     var firstView: ViewPlacement??
-    /// The window that shows how far a heavy drawing's opening has come, until this one first shows it.
-    var opening: OpeningWindow.Handle?
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -77,9 +75,26 @@ public final class PaintingApp {
         try connection.roundtrip()
         do { globals = try Globals(registry: registry) } catch { throw LaunchError(description: error.description) }
         let url = path.map { URL(fileURLWithPath: $0) } ?? AutosaveLocation.url()
-        // A drawing that is there may take a while to read and stamp: a window shows how far it has come.
-        let opening = FileManager.default.fileExists(atPath: url.path) ? OpeningWindow.start(for: url) : nil
-        let (opened, notice) = try Self.openDocument(url, newPage: newPage) { opening?.report(.reading, $0) }
+        window = WindowState(globals: globals, kept: WindowSizeFile().load())
+        window.showTitle(for: url)
+        // A drawing that is there shows in its window at once — the picture of it the file keeps, and how far its
+        // opening has come — while its strokes are read on a thread of their own, then stamped.
+        let opening =
+            FileManager.default.fileExists(atPath: url.path)
+            ? OpeningView(window: window, globals: globals, registry: registry, loop: loop, url: url) : nil
+        let (opened, notice): (DocumentFile, StatusMessage?)
+        if let opening {
+            let progress = opening.progress
+            // MALIANG_TEST_SLOW_READING_MS=N: reading waits N ms first, as on a slow disk (tests of the opening).
+            let pause = ProcessInfo.processInfo.environment["MALIANG_TEST_SLOW_READING_MS"].flatMap { UInt32($0) }
+            (opened, notice) = try opening.whileShowing {
+                if let pause { usleep(min(pause, 60_000) * 1000) }
+                return try PaintingApp.openDocument(url, newPage: newPage) { progress.report(.reading, $0) }
+            }
+            opening.log("read \(opened.document.elements.count) elements")
+        } else {
+            (opened, notice) = try Self.openDocument(url, newPage: newPage) { _ in }
+        }
         file = opened
         openFailure = notice?.severity == .error ? notice?.text : nil
         var options = VulkanContext.Options()
@@ -87,9 +102,13 @@ public final class PaintingApp {
         options.deviceExtensions = Swapchain.deviceExtensions
         options.optionalDeviceExtensions = Swapchain.optionalDeviceExtensions
         let context = try VulkanContext(options: options)
-        canvas = try Canvas(file: file, context: context, toolbar: true) { opening?.report(.stamping, $0) }
+        canvas = try Canvas(file: file, context: context, toolbar: true) { fraction in
+            opening?.report(.stamping, fraction)
+            opening?.pump()
+        }
         opening?.report(.showing, 0)
-        self.opening = opening
+        opening?.pump()
+        opening?.finish()
         canvas.session.penOnly = penOnly
         firstView = actualPixels ? nil : .some(file.keptView)
         desktop = DesktopServices(loop: loop)
@@ -97,7 +116,6 @@ public final class PaintingApp {
         // MALIANG_STROKE_PREDICTION=0: the stroke being drawn is shown only to its last sample (docs/client.md).
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         chrome = try WindowChrome(renderer: canvas.renderer)
-        window = WindowState(globals: globals, kept: desktop.windowSize.load())
         desktop.fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
         guard let surfacePointer = window.surface.proxy else {
             throw LaunchError(description: "the window surface is gone")
@@ -108,6 +126,8 @@ public final class PaintingApp {
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
+        // Configured while it opened: the drawing's first frame takes the opening's place now.
+        if window.isConfigured { window.onChange?() }
         followColorScheme()
         window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
@@ -219,8 +239,6 @@ public final class PaintingApp {
             try connection.flush()
             while running {
                 try loop.turn(maximumWait: .milliseconds(250))
-                // The drawing is on the screen: the window that showed its opening goes.
-                if opening != nil, presenter.framesPresented > 0 { opening = nil }
                 // A window this one started that has ended is collected now, not when another starts.
                 desktop.launcher.reap()
             }

@@ -1,11 +1,9 @@
 import PNGCodec
 
-/// What the opening window shows, in buffer pixels: the drawing's name, the picture of it the file keeps (read
+/// What a drawing's window shows while the drawing opens, in buffer pixels: the drawing's name, the picture of it the file keeps (read
 /// before its strokes), what is being done with a bar of how far it has come, and a close button. The parts that
 /// stay are drawn once (``init``); each step of the progress draws only the words and the bar (``frame(_:)``).
 struct OpeningPicture {
-    /// Logical pixels of the window's first size (a compositor may give another).
-    static let defaultSize = (width: 560, height: 420)
     /// The close button's side, logical pixels: a finger's target.
     static let closeSide = 44
     static let margin = 24

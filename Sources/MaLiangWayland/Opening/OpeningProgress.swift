@@ -1,7 +1,7 @@
 import Synchronization
 
-/// How far the opening of a drawing has come, shared between the thread that reads and stamps it and the thread
-/// that shows the opening window. The only state the two share.
+/// How far the opening of a drawing has come, shared between the thread that reads its strokes and the window's
+/// thread, which stamps them and shows the opening. The only state the two share.
 final class OpeningProgress: Sendable {
     /// What the opening is doing.
     enum Step: Sendable, Equatable {
@@ -9,7 +9,7 @@ final class OpeningProgress: Sendable {
         case reading
         /// Stamping the strokes that have no paint kept in the file.
         case stamping
-        /// Making the window.
+        /// Making the drawing's first frame.
         case showing
     }
 
@@ -17,7 +17,7 @@ final class OpeningProgress: Sendable {
         var step = Step.reading
         /// 0…1 through the step.
         var fraction = 0.0
-        /// The drawing's window shows it: the opening window goes.
+        /// The opening is over: the window goes on to show the drawing.
         var finished = false
 
         /// What the window shows of it: the step and the whole percent.
@@ -37,6 +37,6 @@ final class OpeningProgress: Sendable {
         }
     }
 
-    /// The drawing is shown (or the opening failed): the opening window closes.
+    /// The opening is over (or failed).
     func finish() { state.withLock { $0.finished = true } }
 }
