@@ -20,6 +20,10 @@ enum BenchCommand {
             try PredictionBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "fade" {
+            try FadeBenchmark.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "fill" {
             try FillBenchmark.run(Array(arguments.dropFirst()))
             return
@@ -50,7 +54,7 @@ enum BenchCommand {
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench thumbnail [FILE] | bench ora "
+                    + "| bench open [FILE] | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench fade | bench thumbnail [FILE] | bench ora "
                     + "| bench timelapse "
                     + "| bench soak MINUTES"
             )
