@@ -59,6 +59,9 @@ public final class CanvasRenderer {
         live = LiveStrokePaint(resources, paint: paint)
         scene = SceneDrawer(resources, paint: paint, live: live)
         frames = WindowFrames(resources, paint: paint, scene: scene)
+        paint.compositor.composedOnHost = { [weak frames] tiles, layer, level in
+            frames?.host.levels.refresh(tiles, of: layer, fromLevel: level)
+        }
         exporter = PaintExporter(resources, paint: paint, scene: scene)
     }
 
@@ -102,6 +105,16 @@ public final class CanvasRenderer {
 
     /// Number of paint tiles allocated, every layer's (for tests and benchmarks).
     public var paintTileCount: Int { paint.layers.tileCount }
+
+    /// Whether work was left for idle time: tiles of the composed layers out of view (or at a coarser level than
+    /// 1:1) after a change reached many of them — a layer faded or re-blended on a CPU device.
+    public var hasIdleWork: Bool { paint.compositor.hasStaleTiles }
+
+    /// Does up to `tiles` tiles of the work left for idle time (the last frame's first); returns whether some is
+    /// left. Nothing waits for it: frames, exports and the paint's keeping do what they need first.
+    public func doIdleWork(tiles: Int = 16) throws(VulkanError) -> Bool {
+        try paint.compositor.composeSomeStale(tiles)
+    }
 
     /// What the renderer holds: paint tiles, tiles kept for undo, device memory in bytes.
     public var statistics: (paintTiles: Int, undoTiles: Int, deviceMemory: Int) {

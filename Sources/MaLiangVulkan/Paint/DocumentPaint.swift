@@ -127,15 +127,22 @@ final class DocumentPaint {
             try bakeAll(progress: range)
         }
         try compositor.update()
+        try compositor.composeStale()
     }
 
     /// Kept tiles among `keys` (worked out only when some wait) come in and damaged ones are stamped again, then
     /// the layers are composed there: what a frame showing those tiles needs first.
-    func prepare(_ keys: () -> Set<TileKey>) throws(VulkanError) {
-        guard kept.hasWork else { return }
-        try kept.load(keys())
-        try repairKeptTiles()
-        try compositor.update()
+    func prepare(finestLevel: Int = 0, _ keys: () -> Set<TileKey>) throws(VulkanError) {
+        if kept.hasWork {
+            try kept.load(keys())
+            try repairKeptTiles()
+            try compositor.update()
+        }
+        guard compositor.composesOnHost, compositor.composition != nil else { return }
+        // What the frame shows is composed first: stale tiles of it now, and those of the next change first.
+        let shown = keys()
+        compositor.focus = (shown, finestLevel)
+        try compositor.composeStale(shown, finestLevel: finestLevel)
     }
 
     /// Keeps the paint in `cache` (nothing from an export-only renderer that never stamped).

@@ -9,6 +9,9 @@ final class LayerComposition {
     var composed: [LayerID: UInt64] = [:]
     /// Tiles to compose again whatever the revisions say (a layer moved, hidden, faded, deleted or back).
     var pending: Set<TileKey> = []
+    /// Tiles left out of date when a change reached many (``LayerCompositor/focus``): the value is the finest level
+    /// that is right (the number of levels: none is), so a frame that samples only coarser levels can show them.
+    var stale: [TileKey: Int] = [:]
     let scratch: CompositionScratch
 
     init(_ composite: TileLayer) {

@@ -10,13 +10,15 @@ extension LayerCompositor {
     /// Staging memory a round trip may take (tiles of layers in, composed tiles with their levels out).
     static let hostCompositionBytes = 48 << 20
 
-    /// Composes tiles `keys` of the `shown` layers (bottom first) into `target` on the host.
+    /// Composes tiles `keys` of the `shown` layers (bottom first) into `target` on the host, from level
+    /// `fromLevel` of their tiles (the target's finer levels are left as they were).
     func composeOnHost(
         _ keys: [TileKey], shown: [(paint: TileLayer, layer: Layer)], into target: TileLayer,
-        staging scratch: CompositionScratch
+        staging scratch: CompositionScratch, fromLevel level: Int = 0
     ) throws(VulkanError) {
         let outputBytes = CPUStamping.slotBytes
-        let inputBytes = CPUStamping.tileBytes
+        let inputBytes = TileMips.levelBytes(level)
+        let outputStart = TileMips.offset(ofLevel: level)
         let perTile = outputBytes + max(shown.count, 1) * inputBytes
         let tilesPerRound = max(1, min(Self.hostCompositionBytes / perTile, keys.count))
         let staging = try scratch.staging(bytes: tilesPerRound * perTile)
@@ -34,7 +36,7 @@ extension LayerCompositor {
                 for (index, key) in tiles.enumerated() {
                     for layer in present[index] {
                         guard let tile = shown[layer].paint.tile(key) else { continue }
-                        commands.copy(level: 0, of: tile, to: staging, at: inputOffset(tile: index, layer: layer))
+                        commands.copy(level: level, of: tile, to: staging, at: inputOffset(tile: index, layer: layer))
                     }
                 }
             }
@@ -48,9 +50,9 @@ extension LayerCompositor {
             }
             let opacities = shown.map { Float($0.layer.opacity) }
             nonisolated(unsafe) let base = staging.contents
-            let pixels = Int32(TileLayer.tileSize * TileLayer.tileSize)
+            let pixels = Int32((TileLayer.tileSize >> level) * (TileLayer.tileSize >> level))
             DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
-                let output = base.advanced(by: index * outputBytes).assumingMemoryBound(to: UInt16.self)
+                let output = base.advanced(by: index * outputBytes + outputStart).assumingMemoryBound(to: UInt16.self)
                 output.initialize(repeating: 0, count: inputBytes / 2)
                 for layer in present[index] {
                     let input = base.advanced(by: inputOffset(tile: index, layer: layer))
@@ -60,18 +62,24 @@ extension LayerCompositor {
             }
             let filled = tiles.indices.filter { !present[$0].isEmpty }
             // The composed paint's smaller levels are made here too (a CPU device blits them slowly).
-            TileMips.make(in: staging, slots: tiles.count, slotBytes: outputBytes)
+            TileMips.make(in: staging, slots: tiles.count, slotBytes: outputBytes, fromLevel: level)
             try resources.context.submitAndWait { commands throws(VulkanError) in
                 var made: [(Int, GPUImage)] = []
                 for index in filled { made.append((index, try target.makeTile(tiles[index], commands))) }
                 commands.barrier()
                 for (index, tile) in made {
-                    TileMips.upload(from: staging, at: index * outputBytes, to: tile, levels: tile.mipLevels, commands)
+                    TileMips.upload(
+                        from: staging, at: index * outputBytes, to: tile, levels: tile.mipLevels, firstLevel: level,
+                        commands)
                 }
                 commands.barrier()
             }
             for index in tiles.indices where present[index].isEmpty { target.replace(tiles[index], with: nil) }
             target.markChanged(filled.map { tiles[$0] }, mipmapsMatch: true)
+            if let composedOnHost {
+                let slots = filled.map { (key: tiles[$0], slot: UnsafeRawPointer(base.advanced(by: $0 * outputBytes))) }
+                composedOnHost(slots, target, level)
+            }
         }
     }
 }

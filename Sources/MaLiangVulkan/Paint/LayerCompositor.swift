@@ -19,6 +19,16 @@ final class LayerCompositor {
 
     /// Tiles composed per submission.
     static let tilesPerSubmission = 64
+    /// The tiles the last window frame showed, and the finest level it sampled. On the host, a change that reaches
+    /// more than ``composedAtOnce`` tiles (a layer faded or re-blended: all of its tiles) composes only these, and
+    /// only from that level, and leaves the rest stale until a frame shows them, an export or the paint's keeping
+    /// reads them (``composeStale(_:finestLevel:)``), or idle time comes (``composeSomeStale(_:)``).
+    var focus: (keys: Set<TileKey>, finestLevel: Int)?
+    static let composedAtOnce = 16
+    /// Hears of tiles just composed on the host, while their texels are still there (each slot a tile's levels one
+    /// after another, from the level given on): frames drawn on the host take them without reading them back.
+    var composedOnHost:
+        ((_ tiles: [(key: TileKey, slot: UnsafeRawPointer)], _ into: TileLayer, _ fromLevel: Int) -> Void)?
 
     init(_ resources: RenderResources, document: Document, layers: LayerPaints, kept: KeptPaint) {
         self.resources = resources
@@ -75,16 +85,62 @@ final class LayerCompositor {
         try kept.load(keys)
         for layer in document.layers { composition.composed[layer.id] = layers.paint(of: layer.id).latestRevision }
         guard !keys.isEmpty else { return }
-        try compose(
-            keys, of: document.layers.map { (layers.existingPaint(of: $0.id), $0) }, into: composition.composite,
-            scratch: composition.scratch)
+        if composesOnHost, let focus, keys.count > Self.composedAtOnce {
+            let now = keys.intersection(focus.keys)
+            for key in keys.subtracting(now) { composition.stale[key] = TileLayer.mipLevels }
+            try compose(now, into: composition, fromLevel: focus.finestLevel)
+            return
+        }
+        try compose(keys, into: composition, fromLevel: 0)
+    }
+
+    /// Whether tiles of the composition are out of date (idle time has work).
+    var hasStaleTiles: Bool { !(composition?.stale.isEmpty ?? true) }
+
+    /// Composes the stale tiles among `keys` (every one when nil) that a frame sampling levels from `finestLevel`
+    /// on would show out of date.
+    func composeStale(_ keys: Set<TileKey>? = nil, finestLevel: Int = 0) throws(VulkanError) {
+        guard let composition, !composition.stale.isEmpty else { return }
+        let wanted = composition.stale.compactMap { key, right in
+            right > finestLevel && (keys?.contains(key) ?? true) ? key : nil
+        }
+        try compose(Set(wanted), into: composition, fromLevel: finestLevel)
+    }
+
+    /// Composes up to `count` stale tiles fully, those of the last frame first; returns whether any are left.
+    func composeSomeStale(_ count: Int) throws(VulkanError) -> Bool {
+        guard let composition, !composition.stale.isEmpty else { return false }
+        let shown = composition.stale.keys.filter { focus?.keys.contains($0) == true }
+        let others = composition.stale.keys.filter { focus?.keys.contains($0) != true }
+        try compose(Set((shown.sorted() + others.sorted()).prefix(count)), into: composition, fromLevel: 0)
+        return !composition.stale.isEmpty
+    }
+
+    /// Composes `keys` of the layers into `composition` from `level` on (the finer levels left stale); from level 0
+    /// where a layer's smaller levels there are not made yet.
+    private func compose(_ keys: Set<TileKey>, into composition: LayerComposition, fromLevel level: Int)
+        throws(VulkanError)
+    {
+        guard !keys.isEmpty else { return }
+        let sources = document.layers.map { (paint: layers.existingPaint(of: $0.id), layer: $0) }
+        var coarse: Set<TileKey> = []
+        if level > 0, composesOnHost {
+            coarse = keys.filter { key in sources.allSatisfy { $0.paint?.staleMipmaps.contains(key) != true } }
+        }
+        let whole = keys.subtracting(coarse)
+        try compose(whole, of: sources, into: composition.composite, scratch: composition.scratch)
+        for key in whole { composition.stale[key] = nil }
+        guard !coarse.isEmpty else { return }
+        try compose(coarse, of: sources, into: composition.composite, scratch: composition.scratch, fromLevel: level)
+        for key in coarse { composition.stale[key] = level }
     }
 
     /// Composes tiles `keys` of `sources` (bottom first; a nil paint has nothing) into `target`: each shown layer
-    /// with its opacity and blend mode over the ones under it, on transparency.
+    /// with its opacity and blend mode over the ones under it, on transparency. On the host, `fromLevel` composes
+    /// that level of the layers' tiles and the levels under it only (the finer ones are left as they were).
     func compose(
         _ keys: Set<TileKey>, of sources: [(paint: TileLayer?, layer: Layer)], into target: TileLayer,
-        scratch: CompositionScratch
+        scratch: CompositionScratch, fromLevel: Int = 0
     ) throws(VulkanError) {
         let shown = sources.compactMap { source -> (paint: TileLayer, layer: Layer)? in
             guard let paint = source.paint, source.layer.isVisible, source.layer.opacity > 0 else { return nil }
@@ -92,7 +148,7 @@ final class LayerCompositor {
         }
         tilesComposed += keys.count
         if composesOnHost {
-            try composeOnHost(keys.sorted(), shown: shown, into: target, staging: scratch)
+            try composeOnHost(keys.sorted(), shown: shown, into: target, staging: scratch, fromLevel: fromLevel)
             return
         }
         let quads = QuadPainter(pipelines: resources.pipelines)

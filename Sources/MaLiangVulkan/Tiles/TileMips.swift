@@ -10,24 +10,34 @@ enum TileMips {
         total + (TileLayer.tileSize >> level) * (TileLayer.tileSize >> level) * 8
     }
 
-    /// Makes the smaller levels of the tiles in `slots` slots of `slotBytes` each, on every core.
-    static func make(in staging: GPUBuffer, slots: Int, slotBytes: Int) {
+    /// Bytes of level `level` of a tile.
+    static func levelBytes(_ level: Int) -> Int { (TileLayer.tileSize >> level) * (TileLayer.tileSize >> level) * 8 }
+
+    /// Where level `level` starts in a tile's levels stored one after another.
+    static func offset(ofLevel level: Int) -> Int { (0..<level).reduce(0) { $0 + levelBytes($1) } }
+
+    /// Makes the levels smaller than `level` holds of the tiles in `slots` slots of `slotBytes` each (each slot
+    /// holds a tile's levels one after another), on every core.
+    static func make(in staging: GPUBuffer, slots: Int, slotBytes: Int, fromLevel level: Int = 0) {
         nonisolated(unsafe) let base = staging.contents
+        let start = offset(ofLevel: level)
         DispatchQueue.concurrentPerform(iterations: slots) { slot in
-            let tile = base.advanced(by: slot * slotBytes)
+            let tile = base.advanced(by: slot * slotBytes + start)
             ml_mip_chain_rgba16(
-                tile.assumingMemoryBound(to: UInt16.self), Int32(TileLayer.tileSize),
-                tile.advanced(by: levelZeroBytes).assumingMemoryBound(to: UInt16.self))
+                tile.assumingMemoryBound(to: UInt16.self), Int32(TileLayer.tileSize >> level),
+                tile.advanced(by: levelBytes(level)).assumingMemoryBound(to: UInt16.self))
         }
     }
 
-    /// Records the copies of a tile's first `levels` levels from `buffer` at `offset` (level 0 first) into `tile`.
+    /// Records the copies of a tile's levels `firstLevel..<levels` from `buffer` at `offset` (where its level 0
+    /// would start; the levels one after another) into `tile`.
     static func upload(
-        from buffer: GPUBuffer, at offset: Int, to tile: GPUImage, levels: Int, _ commands: CommandRecorder
+        from buffer: GPUBuffer, at offset: Int, to tile: GPUImage, levels: Int, firstLevel: Int = 0,
+        _ commands: CommandRecorder
     ) {
         var regions: [BufferImageRegion] = []
-        var levelOffset = offset
-        for level in 0..<levels {
+        var levelOffset = offset + Self.offset(ofLevel: firstLevel)
+        for level in firstLevel..<levels {
             let side = TileLayer.tileSize >> level
             regions.append(BufferImageRegion(bufferOffset: levelOffset, level: level, width: side, height: side))
             levelOffset += side * side * 8

@@ -65,6 +65,31 @@ final class HostPaintLevels {
         forgetOldest(keeping: max(2 * used, 64))
     }
 
+    /// Takes the texels of tiles of `layer` just composed on the host straight from there (each `slot` holds a
+    /// tile's levels one after another, from `firstLevel` on) for the levels held of them, instead of reading them
+    /// back at the next frame. Finer levels held keep their old revision: they are read again when a frame needs
+    /// them.
+    func refresh(_ tiles: [(key: TileKey, slot: UnsafeRawPointer)], of layer: TileLayer, fromLevel firstLevel: Int) {
+        guard layer === self.layer else { return }
+        var work: [(source: UnsafePointer<UInt16>, target: UnsafeMutablePointer<UInt8>, count: Int)] = []
+        for (tileKey, slot) in tiles {
+            let revision = layer.revision(of: tileKey)
+            for level in firstLevel..<TileLayer.mipLevels {
+                let key = Key(tile: tileKey, level: level)
+                guard var entry = entries[key] else { continue }
+                entry.revision = revision
+                entries[key] = entry
+                let side = TileLayer.tileSize >> level
+                let source = slot.advanced(by: TileMips.offset(ofLevel: level)).assumingMemoryBound(to: UInt16.self)
+                work.append((source, entry.texels.pointer, side * side))
+            }
+        }
+        nonisolated(unsafe) let items = work
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            ml_texels_to_8bit(items[index].source, items[index].target, Int32(items[index].count))
+        }
+    }
+
     /// The texels of tile `key` at `level`, if it has paint and was brought up to date.
     func texels(_ key: TileKey, level: Int) -> UnsafePointer<UInt8>? {
         entries[Key(tile: key, level: level)].map { UnsafePointer($0.texels.pointer) }

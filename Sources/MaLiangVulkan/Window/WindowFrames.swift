@@ -33,7 +33,12 @@ final class WindowFrames {
     /// Loads the kept tiles a window frame through `view` shows, repairs any that cannot be read, composes the
     /// layers there, and reads back what the frame samples if it is drawn on the host.
     func prepareFrame(view: ViewTransform, width: Int, height: Int) throws(VulkanError) {
-        try documentPaint.prepare { paintTiles(inView: view, width: width, height: height) }
+        // Sampled on the host, the frame reads the tiles around the view too, and only levels from the plan's first.
+        let plan = hostFramePlan(view, width: width, height: height)
+        try documentPaint.prepare(finestLevel: plan?.levels.first ?? 0) {
+            guard let plan else { return paintTiles(inView: view, width: width, height: height) }
+            return Set(plan.rows.flatMap { row in plan.columns.map { TileKey(column: $0, row: row) } })
+        }
         try prepareHostFrame(view: view, width: width, height: height)
     }
 

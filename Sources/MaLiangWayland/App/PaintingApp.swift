@@ -37,6 +37,8 @@ public final class PaintingApp {
     let logsLifecycle = ProcessInfo.processInfo.environment["MALIANG_LOG"] == "1"
     /// A timer that writes what is waiting while saving fails.
     var retryTimer: Int?
+    /// Whether composing in idle time failed (it is not tried again).
+    var idleWorkFailed = false
     /// The time-lapse being made, if one is.
     var timeLapse: TimeLapseJob?
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
@@ -238,7 +240,12 @@ public final class PaintingApp {
         do {
             try connection.flush()
             while running {
-                try loop.turn(maximumWait: .milliseconds(250))
+                // Work left for idle time (the composed page out of view after a layer was faded) goes a few tiles
+                // at a time, once 8 ms pass without an event: a drag in progress is not held up by it.
+                let idle = renderer.hasIdleWork && !idleWorkFailed
+                let waited = ContinuousClock.now
+                try loop.turn(maximumWait: .milliseconds(idle ? 8 : 250))
+                if idle, running, ContinuousClock.now - waited >= .milliseconds(8) { doIdleWork() }
                 // A window this one started that has ended is collected now, not when another starts.
                 desktop.launcher.reap()
             }
@@ -330,6 +337,16 @@ public final class PaintingApp {
 
     /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
     /// rather than going on blind. Starting again picks a device afresh and draws the drawing from its file.
+    /// Composes a few of the tiles left for idle time. A failure is said once, and idle time then rests: what a
+    /// frame or an export needs is composed then anyway.
+    private func doIdleWork() {
+        do { _ = try renderer.doIdleWork() } catch {
+            idleWorkFailed = true
+            applier.post(StatusMessage(.error, "Cannot compose the layers: \(error)"))
+            stopIfDeviceLost(error)
+        }
+    }
+
     func stopIfDeviceLost(_ error: any Error) {
         guard let error = error as? VulkanError, error.isDeviceLost, stopReason == nil else { return }
         stopReason = "the graphics device was lost (\(error)); start maliang again to go on with the drawing"
