@@ -79,6 +79,7 @@ extension ScriptedCompositor {
             manager.onRequest = { [unowned self] request in
                 guard case .getTabletSeat(let seat, _) = request else { return }
                 tablet.seats.append(seat)
+                commitsBeforeLastTabletSeat = commitCount
                 let key = ObjectIdentifier(seat)
                 seat.onDestroy = { [unowned self] in tablet.seats.removeAll { ObjectIdentifier($0) == key } }
                 seat.onRequest = { _ in }

@@ -92,6 +92,9 @@ public final class ScriptedCompositor {
     public internal(set) var outputScale: Int32
     /// Every commit of every surface, counted.
     public internal(set) var commitCount = 0
+    /// ``commitCount`` when a client last asked for a tablet seat: a client that shows something before it takes the
+    /// tablets (a drawing's window, while the drawing opens) commits again once it has.
+    public internal(set) var commitsBeforeLastTabletSeat = 0
     /// Called after every surface commit has been applied (for measurements).
     public var onCommit: ((Surface) -> Void)?
     /// The presentation clock, in nanoseconds, under the test's control (CLOCK_MONOTONIC base when not set).

@@ -128,8 +128,6 @@ public final class PaintingApp {
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
-        // Configured while it opened: the drawing's first frame takes the opening's place now.
-        if window.isConfigured { window.onChange?() }
         followColorScheme()
         window.showTitle(for: file.url)
         if let notice { applier.post(notice) }
@@ -140,6 +138,8 @@ public final class PaintingApp {
         }
         loadSavedBrushes()
         for note in globals.notes { log(note) }
+        // Configured while it opened: the drawing's first frame takes the opening's place, once all is ready.
+        if window.isConfigured { window.onChange?() }
     }
 
     /// Opens the document at `path`, or creates it (and its folder) when missing. A document another window is

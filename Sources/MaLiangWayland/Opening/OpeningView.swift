@@ -100,7 +100,8 @@ final class OpeningView {
     }
 
     private func drawIfChanged() {
-        if progress.current.looks != shown?.looks { draw() }
+        // A new size or scale (the picture was dropped) is drawn even when the progress looks the same.
+        if picture == nil || progress.current.looks != shown?.looks { draw() }
     }
 
     /// Ends the program: the opening is stopped before anything was changed.
