@@ -95,6 +95,11 @@ public final class ScriptedCompositor {
     /// ``commitCount`` when a client last asked for a tablet seat: a client that shows something before it takes the
     /// tablets (a drawing's window, while the drawing opens) commits again once it has.
     public internal(set) var commitsBeforeLastTabletSeat = 0
+    /// Whether the focused window's client is ready for input: its window mapped, its tablet seat taken, and a
+    /// commit since (the drawing, not the opening it shows before).
+    public var clientIsReady: Bool {
+        focusedToplevel != nil && tabletSeatCount > 0 && commitCount > commitsBeforeLastTabletSeat
+    }
     /// Called after every surface commit has been applied (for measurements).
     public var onCommit: ((Surface) -> Void)?
     /// The presentation clock, in nanoseconds, under the test's control (CLOCK_MONOTONIC base when not set).

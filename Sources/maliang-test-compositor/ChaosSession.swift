@@ -20,9 +20,7 @@ final class ChaosSession {
     /// Plays one action when ready; true once the time is up and the session calmed.
     func advance() throws -> Bool {
         guard let player else {
-            guard compositor.focusedToplevel != nil, compositor.tabletSeatCount > 0,
-                compositor.commitCount > compositor.commitsBeforeLastTabletSeat
-            else { return false }
+            guard compositor.clientIsReady else { return false }
             try compositor.addTablet(TabletSpec(id: "t1"))
             try compositor.addTool(ToolSpec(id: "pen"))
             try compositor.addTool(ToolSpec(id: "eraser", type: .eraser))

@@ -98,7 +98,7 @@ enum LatencyBenchmark {
             }
             return condition()
         }
-        guard pump(until: { compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0 }, seconds: 60),
+        guard pump(until: { compositor.clientIsReady }, seconds: 60),
             let window = compositor.focusedToplevel
         else { throw LatencyError(description: "the client never mapped a window") }
         compositor.configure(window, width: 1920, height: 1080)

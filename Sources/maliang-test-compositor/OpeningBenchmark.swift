@@ -72,9 +72,7 @@ enum OpeningBenchmark {
         if let path = ProcessInfo.processInfo.environment["MALIANG_OPENING_SHOT"] {
             try compositor.focusedToplevel?.image?.writePNG(to: path)
         }
-        try pump(until: {
-            compositor.tabletSeatCount > 0 && compositor.commitCount > compositor.commitsBeforeLastTabletSeat
-        })
+        try pump(until: { compositor.clientIsReady })
         return (shown, seconds())
     }
 }

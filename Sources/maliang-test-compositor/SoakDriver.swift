@@ -41,12 +41,7 @@ final class SoakDriver {
 
     /// Waits for the window, sizes it, plugs in a tablet with a pen, and starts timing commits.
     func start() throws {
-        guard
-            pump(
-                until: {
-                    self.compositor.focusedToplevel != nil && self.compositor.tabletSeatCount > 0
-                        && self.compositor.commitCount > self.compositor.commitsBeforeLastTabletSeat
-                }, 60),
+        guard pump(until: { self.compositor.clientIsReady }, 60),
             let window = compositor.focusedToplevel
         else { throw SoakError("the client never mapped a window\n\(client.lastOutput)") }
         self.window = window

@@ -104,11 +104,7 @@ final class AppSession {
 
     func waitUntilMapped(timeout: Duration = .seconds(30)) throws {
         // The window shows the drawing, not its opening, once it has taken the tablets and committed since.
-        let ready = { [compositor] in
-            compositor.focusedToplevel != nil && compositor.tabletSeatCount > 0
-                && compositor.commitCount > compositor.commitsBeforeLastTabletSeat
-        }
-        guard pump(until: ready, timeout: timeout)
+        guard pump(until: { [compositor] in compositor.clientIsReady }, timeout: timeout)
         else {
             throw Failure(description: "the window never mapped; output:\n\(log)")
         }

@@ -130,17 +130,20 @@ final class DocumentPaint {
         try compositor.composeStale()
     }
 
-    /// Kept tiles among `keys` (worked out only when some wait) come in and damaged ones are stamped again, then
-    /// the layers are composed there: what a frame showing those tiles needs first.
+    /// Kept tiles among `keys` (worked out once, only when some wait or the layers are composed on the host) come in
+    /// and damaged ones are stamped again, then the layers are composed there — stale ones from `finestLevel`: what a
+    /// frame showing those tiles needs first.
     func prepare(finestLevel: Int = 0, _ keys: () -> Set<TileKey>) throws(VulkanError) {
+        let focuses = compositor.composesOnHost && compositor.composition != nil
+        guard kept.hasWork || focuses else { return }
+        let shown = keys()
         if kept.hasWork {
-            try kept.load(keys())
+            try kept.load(shown)
             try repairKeptTiles()
             try compositor.update()
         }
         guard compositor.composesOnHost, compositor.composition != nil else { return }
         // What the frame shows is composed first: stale tiles of it now, and those of the next change first.
-        let shown = keys()
         compositor.focus = (shown, finestLevel)
         try compositor.composeStale(shown, finestLevel: finestLevel)
     }

@@ -335,8 +335,6 @@ public final class PaintingApp {
         _ = try? connection.flush()
     }
 
-    /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
-    /// rather than going on blind. Starting again picks a device afresh and draws the drawing from its file.
     /// Composes a few of the tiles left for idle time. A failure is said once, and idle time then rests: what a
     /// frame or an export needs is composed then anyway.
     private func doIdleWork() {
@@ -347,6 +345,8 @@ public final class PaintingApp {
         }
     }
 
+    /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
+    /// rather than going on blind. Starting again picks a device afresh and draws the drawing from its file.
     func stopIfDeviceLost(_ error: any Error) {
         guard let error = error as? VulkanError, error.isDeviceLost, stopReason == nil else { return }
         stopReason = "the graphics device was lost (\(error)); start maliang again to go on with the drawing"
