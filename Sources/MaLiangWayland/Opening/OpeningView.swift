@@ -81,8 +81,10 @@ final class OpeningView {
         drawIfChanged()
     }
 
-    /// The opening is over: its input goes, and the window's own takes over.
+    /// The opening is over: its input goes, and the window's own takes over. A close asked for since the last pump
+    /// is still honoured.
     func finish() {
+        try? loop.turn(maximumWait: .zero)
         progress.finish()
         for seat in seats { seat.release() }
         seats = []
