@@ -81,7 +81,7 @@ let package = Package(
             name: "MaLiangWayland",
             dependencies: [
                 "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient",
-                "CWaylandCursor", "CXKBCommon", "CTextRender", "CPangoCairo", "CSystemd", "PNGCodec",
+                "CWaylandCursor", "CXKBCommon", "CTextRender", "CPangoCairo", "CSystemd", "PNGCodec", "CMemoryTuning",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.

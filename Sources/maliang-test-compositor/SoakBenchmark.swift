@@ -37,7 +37,7 @@ enum SoakBenchmark {
         driver.only = only
         try driver.start()
         say("soak: \(minutes) min, a sample every \(sampleSeconds) s, seed \(seed), client pid \(client.pid)")
-        say("   time     RSS   fds  paint  undo  device  elements  frames  input→commit p50 / p99")
+        say("   time     RSS   fds  paint  undo  device  elements  frames  heap used / free  input→commit p50 / p99")
         var samples: [SoakSample] = []
         let start = ContinuousClock.now
         let end = start + .milliseconds(Int64(minutes * 60_000))
@@ -96,7 +96,8 @@ struct SoakSample {
     var row: String {
         let held = statistics.map {
             String(
-                format: "%5d %5d %5d MiB %9d %7d", $0.paintTiles, $0.undoTiles, $0.deviceMiB, $0.elements, $0.frames)
+                format: "%5d %5d %5d MiB %9d %7d  %5d / %4d MiB", $0.paintTiles, $0.undoTiles, $0.deviceMiB,
+                $0.elements, $0.frames, $0.heapInUseMiB, $0.heapFreeMiB)
         }
         return String(
             format: "%5.0f s %5.1f MiB %4d %@  %5.1f / %5.1f ms", seconds, Double(rss) / 1_048_576, descriptors,

@@ -10,14 +10,19 @@ final class SoakClient: Sendable {
         var deviceMiB: Int
         var frames: Int
         var elements: Int
+        /// What malloc holds in use, and keeps free in its heaps.
+        var heapInUseMiB: Int
+        var heapFreeMiB: Int
 
-        /// Parses "maliang stats: paint tiles N, undo tiles N, device memory N MiB, frames N, elements N".
+        /// Parses "maliang stats: paint tiles N, undo tiles N, device memory N MiB, frames N, elements N, heap in use
+        /// N MiB, heap free N MiB".
         init?(line: Substring) {
             guard line.hasPrefix("maliang stats:") else { return nil }
             let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            guard numbers.count == 5 else { return nil }
+            guard numbers.count == 7 else { return nil }
             (paintTiles, undoTiles, deviceMiB, frames, elements) =
                 (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+            (heapInUseMiB, heapFreeMiB) = (numbers[5], numbers[6])
         }
     }
 

@@ -90,7 +90,9 @@ final class ImageMemorySlabs {
         }
         let key = Key(slotSize: slotSize, memoryType: requirements.memoryTypeBits)
         let block: Block
-        if let open = blocks[key]?.last(where: { !$0.free.isEmpty }) {
+        // The fullest block with room: the emptier ones then drain and go back, so a long session's undo copies
+        // coming and going do not leave every block holding a few images.
+        if let open = fullestOpenBlock(key) {
             block = open
         } else {
             var blockRequirements = requirements
@@ -101,6 +103,14 @@ final class ImageMemorySlabs {
         let slot = block.free.removeLast()
         return Allocation(
             memory: block.memory, offset: slot * slotSize, block: block, slot: slot, key: key, size: slotSize)
+    }
+
+    private func fullestOpenBlock(_ key: Key) -> Block? {
+        var fullest: Block?
+        for block in blocks[key] ?? [] where !block.free.isEmpty {
+            if block.free.count < fullest?.free.count ?? Int.max { fullest = block }
+        }
+        return fullest
     }
 
     /// Takes back an allocation whose image is destroyed. An emptied block is freed unless it is the last of its
@@ -124,4 +134,20 @@ final class ImageMemorySlabs {
         for block in blocks.values.joined() { vkFreeMemory(device, block.memory, nil) }
         blocks = [:]
     }
+}
+
+extension ImageMemorySlabs {
+    /// Memory for an image of `bytes` aligned to `alignment`, of any device-local type (tests).
+    func allocate(bytes: Int, alignment: Int) throws(VulkanError) -> Allocation {
+        var requirements = VkMemoryRequirements()
+        requirements.size = VkDeviceSize(bytes)
+        requirements.alignment = VkDeviceSize(alignment)
+        requirements.memoryTypeBits = ~0
+        return try allocate(requirements)
+    }
+}
+
+extension ImageMemorySlabs.Allocation {
+    /// Which block it is a slot of; nil for memory of its own.
+    var blockIdentity: ObjectIdentifier? { block.map(ObjectIdentifier.init) }
 }

@@ -1,3 +1,4 @@
+import CMemoryTuning
 import Foundation
 import MaLiang
 import MaLiangCore
@@ -354,7 +355,9 @@ public final class PaintingApp {
     }
 
     /// With MALIANG_STATS=SECONDS, writes what the window holds every SECONDS to standard error (for soak runs and
-    /// for finding where memory goes): paint tiles, undo copies, device memory, frames presented, elements.
+    /// for finding where memory goes): paint tiles, undo copies, device memory, frames presented, elements, and what
+    /// malloc holds in use and keeps free (resident memory that grows while they stay flat is the allocator's, not
+    /// the drawing's).
     private func reportStatistics() {
         guard let text = ProcessInfo.processInfo.environment["MALIANG_STATS"], let seconds = Double(text),
             seconds >= 0.1
@@ -365,7 +368,8 @@ public final class PaintingApp {
             let line =
                 "maliang stats: paint tiles \(statistics.paintTiles), undo tiles \(statistics.undoTiles), "
                 + "device memory \(statistics.deviceMemory >> 20) MiB, frames \(presenter.framesPresented), "
-                + "elements \(session.document.elements.count)\n"
+                + "elements \(session.document.elements.count), heap in use \(ml_heap_bytes_in_use() >> 20) MiB, "
+                + "heap free \(ml_heap_bytes_free() >> 20) MiB\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
