@@ -3,7 +3,8 @@ import MaLiangCore
 import MaLiangEditor
 import TestCompositor
 
-/// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-core] [--brush NAME]`: starts the painting
+/// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-cores N] [--compositor-first] [--brush NAME]`:
+/// starts the painting
 /// client against this compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and
 /// measures for each frame the time from sending it to the commit of the first buffer that shows it — when the
 /// commit request arrives, not after this compositor has copied the buffer to look at it (the stroke is shown to
@@ -17,7 +18,8 @@ import TestCompositor
 /// reached it (its earlier dabs, or its guessed continuation: shown ahead). A frame not seen within a second is
 /// never seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured
 /// is the path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With
-/// `--busy-core`, another process keeps one core busy all along. `--brush` picks one of the toolbar's brushes by
+/// `--busy-cores N` (`--busy-core`: one), N other processes keep a core busy each all along; with
+/// `--compositor-first` this compositor runs ahead of them and of the client (``Options/compositorFirst``). `--brush` picks one of the toolbar's brushes by
 /// its key before the replay; the window's default is the pen. `--spokes N` paints with radial symmetry of N spokes
 /// about the middle of the view (Y four times, then , or .), so each sample stamps N times. `--runs N` replays it N
 /// times, each with a client started afresh, printing each run's figures and then their range: the tail is what
@@ -41,17 +43,23 @@ enum LatencyBenchmark {
         var ping: UInt32
     }
 
-    static func run(
-        trace path: String, client: String, busyCore: Bool = false, prediction: Bool = false, brush: String? = nil,
-        spokes: Int? = nil, runs: Int = 1
-    ) throws {
+    /// How a replay runs: the load beside it, the client's brush and symmetry, and the compositor's priority.
+    struct Options {
+        var busyCores = 0
+        var prediction = false
+        var brush: String?
+        var spokes: Int?
+        /// The compositor runs at nice −10, ahead of the client and the load, as a desktop's compositor runs ahead
+        /// of programs (KWin asks for realtime scheduling): what is measured is then the client's path, not this
+        /// compositor waiting for a core.
+        var compositorFirst = false
+    }
+
+    static func run(trace path: String, client: String, options: Options, runs: Int = 1) throws {
         var figures: [Figures] = []
         for run in 1...runs {
             if runs > 1 { print("run \(run) of \(runs):") }
-            figures.append(
-                try replay(
-                    trace: path, client: client, busyCore: busyCore, prediction: prediction, brush: brush,
-                    spokes: spokes))
+            figures.append(try replay(trace: path, client: client, options: options))
         }
         guard runs > 1, let first = figures.first else { return }
         let p50 = figures.map(\.p50)
@@ -64,9 +72,8 @@ enum LatencyBenchmark {
     }
 
     /// One replay with a client of its own.
-    private static func replay(
-        trace path: String, client: String, busyCore: Bool, prediction: Bool, brush: String?, spokes: Int?
-    ) throws -> Figures {
+    private static func replay(trace path: String, client: String, options setup: Options) throws -> Figures {
+        let (busyCores, prediction, brush, spokes) = (setup.busyCores, setup.prediction, setup.brush, setup.spokes)
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
         options.outputWidth = 1920
@@ -124,20 +131,29 @@ enum LatencyBenchmark {
         }
         _ = pump(until: { false }, seconds: 1)
 
-        var load: Process?
-        if busyCore {
+        var load: [Process] = []
+        defer {
+            for spinner in load {
+                spinner.terminate()
+                spinner.waitUntilExit()
+            }
+        }
+        for _ in 0..<busyCores {
             let spinner = Process()
             spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
             spinner.arguments = ["-c", "while :; do :; done"]
             try spinner.run()
-            load = spinner
+            load.append(spinner)
         }
-        defer {
-            if let load {
-                load.terminate()
-                load.waitUntilExit()
+        let thisThread = __priority_which_t(PRIO_PROCESS.rawValue)
+        if setup.compositorFirst {
+            // This thread only (Linux's nice is a thread's): it serves the socket. The client and the load were
+            // started before, at the usual priority.
+            guard setpriority(thisThread, 0, -10) == 0 else {
+                throw LatencyError(description: "the compositor cannot run ahead: \(String(cString: strerror(errno)))")
             }
         }
+        defer { if setup.compositorFirst { setpriority(thisThread, 0, 0) } }
 
         var pending: [Target] = []
         var latencies: [Double] = []
@@ -215,9 +231,14 @@ enum LatencyBenchmark {
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? 0 : latencies[min(Int(Double(latencies.count - 1) * p), latencies.count - 1)]
         }
+        var conditions = brush.map { ", \($0)" } ?? ""
+        if !load.isEmpty {
+            conditions += load.count == 1 ? " with one core kept busy" : " with \(load.count) cores kept busy"
+        }
+        if prediction { conditions += ", guessing ahead" }
+        if setup.compositorFirst { conditions += ", the compositor first" }
         print(
-            "latency at 1920×1080\(brush.map { ", \($0)" } ?? "")"
-                + "\(busyCore ? " with one core kept busy" : "")\(prediction ? ", guessing ahead" : ""): "
+            "latency at 1920×1080\(conditions): "
                 + "\(sentFrames) tablet frames sent, \(latencies.count) measured, \(neverSeen) never seen, "
                 + "\(shownAhead) shown before they were sent, \(excluded) excluded (their pixels painted by an earlier "
                 + "stroke), \(commits) commits")

@@ -5,8 +5,8 @@ import TestCompositor
 /// maliang-test-compositor: the scripted test compositor, for running by hand.
 ///
 ///     maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]] [--exit-when-done]
-///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction] [--brush NAME]
-///                             [--spokes N] [--runs N]
+///     maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-cores N] [--prediction]
+///                             [--compositor-first] [--brush NAME] [--spokes N] [--runs N]
 ///     maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N] [--only ACTION,...]
 ///
 /// Prints the socket name, plays the script (see docs/test-compositor.md) — or, with --chaos, N seconds (default
@@ -16,8 +16,8 @@ import TestCompositor
 let usage = """
     usage: maliang-test-compositor [--socket NAME] [--script FILE.jsonl | --chaos SEED [--seconds N]]
                                    [--exit-when-done]
-           maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-core] [--prediction]
-                                   [--brush NAME] [--spokes N] [--runs N]
+           maliang-test-compositor --latency TRACE --client PATH_TO_MALIANG [--busy-cores N] [--prediction]
+                                   [--compositor-first] [--brush NAME] [--spokes N] [--runs N]
            maliang-test-compositor --opening FILE --client PATH_TO_MALIANG [--runs N]
            maliang-test-compositor --soak MINUTES --client PATH_TO_MALIANG [--sample SECONDS] [--seed N]
                                    [--only ACTION,...]
@@ -40,10 +40,7 @@ var scriptPath: String?
 var exitWhenDone = false
 var latencyTrace: String?
 var latencyClient: String?
-var latencyBusyCore = false
-var latencyPrediction = false
-var latencyBrush: String?
-var latencySpokes: Int?
+var latency = LatencyBenchmark.Options()
 var latencyRuns = 1
 var openingFile: String?
 var chaosSeed: UInt64?
@@ -60,9 +57,15 @@ while let argument = arguments.popFirst() {
     case "--latency": latencyTrace = value(after: argument)
     case "--opening": openingFile = value(after: argument)
     case "--client": latencyClient = value(after: argument)
-    case "--busy-core": latencyBusyCore = true
-    case "--prediction": latencyPrediction = true
-    case "--brush": latencyBrush = value(after: argument)
+    case "--busy-core": latency.busyCores = 1
+    case "--compositor-first": latency.compositorFirst = true
+    case "--busy-cores":
+        guard let cores = Int(value(after: argument)), (0...64).contains(cores) else {
+            fail("--busy-cores takes a number from 0 to 64")
+        }
+        latency.busyCores = cores
+    case "--prediction": latency.prediction = true
+    case "--brush": latency.brush = value(after: argument)
     case "--runs":
         guard let runs = Int(value(after: argument)), (1...100).contains(runs) else {
             fail("--runs takes a number from 1 to 100")
@@ -72,7 +75,7 @@ while let argument = arguments.popFirst() {
         guard let spokes = Int(value(after: argument)), (2...12).contains(spokes) else {
             fail("--spokes takes a number from 2 to 12")
         }
-        latencySpokes = spokes
+        latency.spokes = spokes
     case "--chaos":
         guard let seed = UInt64(value(after: argument)) else { fail("--chaos needs a whole number seed") }
         chaosSeed = seed
@@ -126,8 +129,7 @@ if let openingFile {
 if let latencyTrace {
     do {
         try LatencyBenchmark.run(
-            trace: latencyTrace, client: latencyClient ?? "maliang", busyCore: latencyBusyCore,
-            prediction: latencyPrediction, brush: latencyBrush, spokes: latencySpokes, runs: latencyRuns)
+            trace: latencyTrace, client: latencyClient ?? "maliang", options: latency, runs: latencyRuns)
         exit(0)
     } catch {
         fail("\(error)")
