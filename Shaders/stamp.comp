@@ -4,13 +4,6 @@
 // skipping those that miss the cell, with its pixel held in registers: a stroke's body ("over") and glow halo ("max") build up privately, as the raster
 // path's wet layers do, and are composited onto the paint at the stroke's opacity when the next stroke begins —
 // so the tile is read and written once per dispatch, however many dabs land on it.
-//
-// Small dabs go another way. A stroke's stamps share one colour (only their strength — flow, pressure, mask —
-// differs), and "over" of one colour is a product of what each stamp lets through, a halo's "max" a maximum: within
-// a stroke the order does not matter. So a staged chunk of one stroke's stamps that cover little of the cell is
-// stamped all at once: the invocations share out the (stamp, pixel) pairs the stamps cover and add each pair's
-// −log2(1 − α) to its pixel's total in fixed point (integer sums, the same in any order), or raise the pixel's
-// halo. Walking the stamps one by one, a small dab would keep all 256 invocations of the cell for a few pixels.
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -53,29 +46,6 @@ float paperTooth(vec2 position, int layer) {
     return mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
 }
 
-// How much of a stamp reaches the document `position`, 0…1: its brush texture or procedural round, and the paper.
-float maskAt(vec2 position, vec4 placement, vec4 extra, vec4 stroke, vec4 strokeGrain) {
-    vec2 offset = position - placement.xy;
-    vec2 local =
-        vec2(placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
-    float mask;
-    if (textured && stroke.w > 0.5) {
-        vec2 texel = local * 0.5 + 0.5;
-        bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
-        // The level a rasterised quad of this size would sample.
-        float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
-        mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
-    } else {
-        float distance = length(local);
-        float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
-        float knee = clamp(stroke.z, 0.0, 1.0);
-        float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
-        mask = rim * falloff;
-    }
-    if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
-    return mask;
-}
-
 vec4 composite(vec4 paint, vec4 wet, vec4 stroke) {
     vec4 source = wet * stroke.x;
     return stroke.y > 0.5 ? paint * (1.0 - source.a) : source + paint * (1.0 - source.a);
@@ -86,18 +56,6 @@ shared vec4 stagedPlacement[256];
 shared vec4 stagedColor[256];
 shared vec4 stagedExtra[256];
 shared bool stagedHits[256];
-// Small dabs: each staged stamp's pixels in the cell (x, y, width − 1, height − 1, four bits each), the running
-// total of their counts and the chunk's, each pixel's totals, and the colours of the run's body and halo.
-shared uint stagedSpan[256];
-shared uint coverage[256];
-shared uint chunkPairs;
-shared uint bodyLoss[256];
-shared uint haloPeak[256];
-shared vec4 runBodyColour;
-shared vec4 runHaloColour;
-// Fixed point of the losses: 256 stamps of at most 24 (α = 1 − 2⁻²⁴) stay below 2³².
-const float lossScale = 524288.0;
-const float largestLoss = 24.0;
 
 void main() {
     uint first = push.entryBase + words[push.cellBase];
@@ -114,15 +72,8 @@ void main() {
     uint current = 0xffffffffu;
     vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
     vec4 strokeGrain = vec4(0.0);
-    uint me = gl_LocalInvocationIndex;
-    bodyLoss[me] = 0u;
-    haloPeak[me] = 0u;
     for (uint chunk = 0u; chunk < count; chunk += 256u) {
-        uint mine = chunk + me;
-        if (me == 0u) chunkPairs = 0u;
-        stagedSpan[me] = 0u;
-        coverage[me] = 0u;
-        barrier();
+        uint mine = chunk + gl_LocalInvocationIndex;
         if (mine < count) {
             uint base = push.stampBase + words[first + mine] * 3u;
             vec4 placement = floats[base];
@@ -131,86 +82,14 @@ void main() {
             vec2 centre = (placement.xy - push.origin) * push.scale;
             bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
             float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
-            bool hits = !(any(lessThan(centre + reach, cellLow)) || any(greaterThan(centre - reach, cellHigh)));
-            stagedHits[me] = hits;
-            stagedPlacement[me] = placement;
-            stagedColor[me] = floats[base + 1u];
-            stagedExtra[me] = extra;
-            if (hits) {
-                // The cell's pixels whose centres the stamp may reach.
-                ivec2 low = clamp(ivec2(floor(centre - reach - cellLow)), ivec2(0), ivec2(15));
-                ivec2 high = clamp(ivec2(floor(centre + reach - cellLow)), ivec2(0), ivec2(15));
-                uvec2 size = uvec2(high - low) + 1u;
-                stagedSpan[me] = uint(low.x) | uint(low.y) << 4 | (size.x - 1u) << 8 | (size.y - 1u) << 12;
-                coverage[me] = size.x * size.y;
-                atomicAdd(chunkPairs, size.x * size.y);
-            }
+            stagedHits[gl_LocalInvocationIndex] =
+                !(any(lessThan(centre + reach, cellLow)) || any(greaterThan(centre - reach, cellHigh)));
+            stagedPlacement[gl_LocalInvocationIndex] = placement;
+            stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
+            stagedExtra[gl_LocalInvocationIndex] = extra;
         }
         barrier();
         uint staged = min(count - chunk, 256u);
-        // One stroke (the lists are in stroke order) whose stamps cover on average under half the cell.
-        bool oneStroke = stagedExtra[0].y == stagedExtra[staged - 1u].y;
-        if (oneStroke && chunkPairs > 0u && chunkPairs <= staged * 128u) {
-            uint pairs = chunkPairs;
-            // Where each stamp's pairs begin: an inclusive running total of the counts.
-            for (uint step = 1u; step < 256u; step <<= 1) {
-                uint before = me >= step ? coverage[me - step] : 0u;
-                barrier();
-                coverage[me] += before;
-                barrier();
-            }
-            uint strokeIndex = uint(stagedExtra[0].y);
-            if (strokeIndex != current) {
-                if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
-                body = vec4(0.0);
-                halo = vec4(0.0);
-                current = strokeIndex;
-                stroke = floats[push.strokeBase + current * 2u];
-                strokeGrain = floats[push.strokeBase + current * 2u + 1u];
-            }
-            touched = true;
-            if (mine < count && stagedHits[me] && stagedColor[me].a > 0.0) {
-                // Any stamp's colour is the run's (they differ only in strength); all writers write the same.
-                vec4 colour = stagedColor[me] / stagedColor[me].a;
-                if (stagedExtra[me].z > 0.5) runHaloColour = colour; else runBodyColour = colour;
-            }
-            for (uint pair = me; pair < pairs; pair += 256u) {
-                // The stamp whose pairs hold this one: the first whose running total passes it.
-                uint low = 0u;
-                uint high = staged - 1u;
-                while (low < high) {
-                    uint middle = (low + high) >> 1;
-                    if (coverage[middle] > pair) high = middle; else low = middle + 1u;
-                }
-                uint span = stagedSpan[low];
-                uint width = (span >> 8 & 15u) + 1u;
-                uint inSpan = pair - (low > 0u ? coverage[low - 1u] : 0u);
-                uvec2 cellPixel = uvec2((span & 15u) + inSpan % width, (span >> 4 & 15u) + inSpan / width);
-                vec2 at = push.origin + (cellLow + vec2(cellPixel) + 0.5) / push.scale;
-                vec4 extra = stagedExtra[low];
-                float strength = stagedColor[low].a * maskAt(at, stagedPlacement[low], extra, stroke, strokeGrain);
-                if (strength <= 0.0) continue;
-                uint pixelIndex = cellPixel.y * 16u + cellPixel.x;
-                if (extra.z > 0.5) {
-                    atomicMax(haloPeak[pixelIndex], floatBitsToUint(strength));
-                } else {
-                    float loss = min(-log2(max(1.0 - strength, 0.0)), largestLoss);
-                    atomicAdd(bodyLoss[pixelIndex], uint(loss * lossScale + 0.5));
-                }
-            }
-            barrier();
-            if (bodyLoss[me] > 0u) {
-                float covered = 1.0 - exp2(-float(bodyLoss[me]) / lossScale);
-                body = runBodyColour * covered + body * (1.0 - covered);
-                bodyLoss[me] = 0u;
-            }
-            if (haloPeak[me] > 0u) {
-                halo = max(halo, runHaloColour * uintBitsToFloat(haloPeak[me]));
-                haloPeak[me] = 0u;
-            }
-            barrier();
-            continue;
-        }
         for (uint index = 0u; index < staged; index++) {
             if (!stagedHits[index]) continue;
             touched = true;
@@ -225,7 +104,25 @@ void main() {
                 stroke = floats[push.strokeBase + current * 2u];
                 strokeGrain = floats[push.strokeBase + current * 2u + 1u];
             }
-            vec4 source = stagedColor[index] * maskAt(position, placement, extra, stroke, strokeGrain);
+            vec2 offset = position - placement.xy;
+            vec2 local =
+                vec2(placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
+            float mask;
+            if (textured && stroke.w > 0.5) {
+                vec2 texel = local * 0.5 + 0.5;
+                bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
+                // The level a rasterised quad of this size would sample.
+                float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
+                mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
+            } else {
+                float distance = length(local);
+                float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
+                float knee = clamp(stroke.z, 0.0, 1.0);
+                float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
+                mask = rim * falloff;
+            }
+            if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
+            vec4 source = stagedColor[index] * mask;
             if (extra.z > 0.5) {
                 halo = max(halo, source);
             } else {
