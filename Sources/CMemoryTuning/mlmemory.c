@@ -12,3 +12,5 @@ size_t ml_heap_bytes_in_use(void) {
 }
 
 size_t ml_heap_bytes_free(void) { return mallinfo2().fordblks; }
+
+int ml_return_free_heap(void) { return malloc_trim(0); }

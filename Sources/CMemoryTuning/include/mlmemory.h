@@ -19,4 +19,8 @@ size_t ml_heap_bytes_in_use(void);
 /// they were touched.
 size_t ml_heap_bytes_free(void);
 
+/// Hands the whole free pages inside every heap back to the system (they stay the heaps' to use again, faulted in
+/// afresh). Returns 1 when some memory went back.
+int ml_return_free_heap(void);
+
 #endif

@@ -40,6 +40,8 @@ public final class PaintingApp {
     var retryTimer: Int?
     /// Whether composing in idle time failed (it is not tried again).
     var idleWorkFailed = false
+    /// Hands malloc's free pages back in quiet moments.
+    var freeHeapReturn = FreeHeapReturn()
     /// The time-lapse being made, if one is.
     var timeLapse: TimeLapseJob?
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
@@ -246,7 +248,9 @@ public final class PaintingApp {
                 let idle = renderer.hasIdleWork && !idleWorkFailed
                 let waited = ContinuousClock.now
                 try loop.turn(maximumWait: .milliseconds(idle ? 8 : 250))
-                if idle, running, ContinuousClock.now - waited >= .milliseconds(8) { doIdleWork() }
+                if running, ContinuousClock.now - waited >= .milliseconds(8) {
+                    if idle { doIdleWork() } else { freeHeapReturn.returnIfDue() }
+                }
                 // A window this one started that has ended is collected now, not when another starts.
                 desktop.launcher.reap()
             }
