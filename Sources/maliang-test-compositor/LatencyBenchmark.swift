@@ -4,13 +4,12 @@ import MaLiangEditor
 import TestCompositor
 
 /// `maliang-test-compositor --latency TRACE --client MALIANG [--busy-cores N] [--compositor-first] [--brush NAME]`:
-/// starts the painting
-/// client against this compositor at 1920×1080, replays a stylus recording at its own speed as tablet frames, and
-/// measures for each frame the time from sending it to the commit of the first buffer that shows it — when the
-/// commit request arrives, not after this compositor has copied the buffer to look at it (the stroke is shown to
-/// the last sample when a sample arrives: the 3×3 pixels at the midpoint to the previous one are watched). A ping
-/// goes just before each sample; commits taken before its pong were made before the client read the sample, so
-/// they only set what it is compared with.
+/// starts the painting client against this compositor at 1920×1080, replays a stylus recording at its own speed as
+/// tablet frames, and measures for each frame the time from sending it to the commit of the first buffer that shows
+/// it — when the commit request arrives, not after this compositor has copied the buffer to look at it (the stroke is
+/// shown to the last sample when a sample arrives: the 3×3 pixels at the midpoint to the previous one are watched).
+/// A ping goes just before each sample; commits taken before its pong were made before the client read the sample,
+/// so they only set what it is compared with.
 ///
 /// A frame is seen when one of its watched pixels turns visibly darker or lighter than in the last buffer before
 /// it was sent: a change the new sample causes. Frames whose watched centre was dark already are counted apart:
@@ -19,11 +18,11 @@ import TestCompositor
 /// never seen. The client runs without the guessed continuation (MALIANG_STROKE_PREDICTION=0), so what is measured
 /// is the path from input to screen; `--prediction` keeps it on, to count the frames it shows ahead. With
 /// `--busy-cores N` (`--busy-core`: one), N other processes keep a core busy each all along; with
-/// `--compositor-first` this compositor runs ahead of them and of the client (``Options/compositorFirst``). `--brush` picks one of the toolbar's brushes by
-/// its key before the replay; the window's default is the pen. `--spokes N` paints with radial symmetry of N spokes
-/// about the middle of the view (Y four times, then , or .), so each sample stamps N times. `--runs N` replays it N
-/// times, each with a client started afresh, printing each run's figures and then their range: the tail is what
-/// varies from run to run.
+/// `--compositor-first` this compositor runs ahead of them and of the client (``Options/compositorFirst``).
+/// `--brush` picks one of the toolbar's brushes by its key before the replay; the window's default is the pen.
+/// `--spokes N` paints with radial symmetry of N spokes about the middle of the view (Y four times, then , or .), so
+/// each sample stamps N times. `--runs N` replays it N times, each with a client started afresh, printing each run's
+/// figures and then their range: the tail is what varies from run to run.
 enum LatencyBenchmark {
     /// One replay's percentiles, milliseconds.
     struct Figures {
@@ -73,7 +72,6 @@ enum LatencyBenchmark {
 
     /// One replay with a client of its own.
     private static func replay(trace path: String, client: String, options setup: Options) throws -> Figures {
-        let (busyCores, prediction, brush, spokes) = (setup.busyCores, setup.prediction, setup.brush, setup.spokes)
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         var options = ScriptedCompositor.Options()
         options.outputWidth = 1920
@@ -90,7 +88,7 @@ enum LatencyBenchmark {
         environment["XDG_DATA_HOME"] = data.path
         // The built-in pen, not the brush the user last chose.
         environment["XDG_CONFIG_HOME"] = data.appendingPathComponent("config").path
-        if !prediction { environment["MALIANG_STROKE_PREDICTION"] = "0" }
+        if !setup.prediction { environment["MALIANG_STROKE_PREDICTION"] = "0" }
         process.environment = environment
         try process.run()
         defer {
@@ -112,7 +110,7 @@ enum LatencyBenchmark {
         _ = pump(until: { window.image?.width == 1920 }, seconds: 20)
         try compositor.addTablet(TabletSpec(id: "tablet"))
         try compositor.addTool(ToolSpec(id: "pen"))
-        if let brush {
+        if let brush = setup.brush {
             // The toolbar's brushes are keys 1… in order (the eraser shows nothing on an empty page).
             guard let index = BrushStyle.presets.firstIndex(of: brush) else {
                 throw LatencyError(description: "--brush takes one of: \(BrushStyle.presets.joined(separator: ", "))")
@@ -121,7 +119,7 @@ enum LatencyBenchmark {
             let code = UInt32(2 + index)
             try compositor.sendKeyboard([.enter, .key(code, pressed: true), .key(code, pressed: false)])
         }
-        if let spokes {
+        if let spokes = setup.spokes {
             // evdev: Y 21, comma 51, period 52. Y steps off → vertical → horizontal → both → radial (6 spokes).
             let steps =
                 Array(repeating: UInt32(21), count: 4)
@@ -138,7 +136,7 @@ enum LatencyBenchmark {
                 spinner.waitUntilExit()
             }
         }
-        for _ in 0..<busyCores {
+        for _ in 0..<setup.busyCores {
             let spinner = Process()
             spinner.executableURL = URL(fileURLWithPath: "/bin/sh")
             spinner.arguments = ["-c", "while :; do :; done"]
@@ -231,11 +229,11 @@ enum LatencyBenchmark {
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? 0 : latencies[min(Int(Double(latencies.count - 1) * p), latencies.count - 1)]
         }
-        var conditions = brush.map { ", \($0)" } ?? ""
+        var conditions = setup.brush.map { ", \($0)" } ?? ""
         if !load.isEmpty {
             conditions += load.count == 1 ? " with one core kept busy" : " with \(load.count) cores kept busy"
         }
-        if prediction { conditions += ", guessing ahead" }
+        if setup.prediction { conditions += ", guessing ahead" }
         if setup.compositorFirst { conditions += ", the compositor first" }
         print(
             "latency at 1920×1080\(conditions): "

@@ -9,7 +9,7 @@ struct FreeHeapReturn {
     private var last = ContinuousClock.now
 
     /// Returns the free pages if ``interval`` has passed since the last time; call once the window has been quiet
-    /// for a while (it walks every heap: a few milliseconds).
+    /// for a while (it walks every heap, so never while input streams in).
     mutating func returnIfDue() {
         guard ContinuousClock.now - last >= Self.interval else { return }
         last = .now
