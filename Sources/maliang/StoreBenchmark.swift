@@ -1,3 +1,4 @@
+import CMemoryTuning
 import Foundation
 import MaLiangCore
 import MaLiangStore
@@ -16,11 +17,16 @@ enum StoreBenchmark {
 
         let url = folder.appendingPathComponent("bench.maliang")
         let file = try DocumentFile.create(at: url, size: Size(width: 4096, height: 4096))
+        let heapBefore = ml_heap_bytes_in_use()
         let strokes = makeStrokes(strokeCount, document: file.document)
+        // What a session holds once the strokes are drawn: each in the document and its undo history.
+        let edits = strokes.map { file.document.append($0) }
+        let heapDrawn = ml_heap_bytes_in_use()
         let clock = ContinuousClock()
         let start = clock.now
-        for stroke in strokes { try file.write(file.document.append(stroke)) }
+        for changes in edits { try file.write(changes) }
         let drawing = seconds(clock.now - start)
+        let heapWritten = withExtendedLifetime(edits) { ml_heap_bytes_in_use() }
         let commits = file.commitDurations.sorted()
         file.close()
         let size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -29,6 +35,11 @@ enum StoreBenchmark {
             return total
         }
         print("store: \(strokeCount) strokes, \(samples) samples")
+        func mebibytes(_ bytes: Int) -> Double { Double(bytes - Int(heapBefore)) / 1_048_576 }
+        print(
+            String(
+                format: "memory the drawn strokes hold (malloc in use): %.1f MiB, %.1f MiB once written to the file",
+                mebibytes(Int(heapDrawn)), mebibytes(Int(heapWritten))))
         print(
             String(
                 format: "commit per stroke: p50 %.3f ms, p99 %.3f ms (all %d: %.2f s)", percentile(commits, 0.5) * 1000,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The input samples of one stroke, kept compactly: about 18 bytes a tablet sample instead of the 128 of an
 /// ``InputSample`` array, so a long session's document fits in memory.
 ///
@@ -7,35 +9,43 @@
 /// file keeps, so a stroke renders the same live and after reopening: feed the stroke engine the sample
 /// ``append(_:)`` returns, not the one given to it.
 public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
-    /// The samples, when they are held in memory.
-    private var resident = SampleColumns()
-    /// Set when the samples live in a document file instead (a loaded stroke): read from it when needed, so a
-    /// long drawing's thousands of strokes are not all in memory at once.
-    private var stored: StoredSamples?
+    /// The samples, shared by every copy: in memory, or in a document file (a loaded stroke, or one written since
+    /// with ``keep(in:id:)``) and read from it when needed, so a long drawing's thousands of strokes are not all in
+    /// memory at once. Which of the two is never seen from outside: every copy reads the same samples.
+    private var storage: SampleStorage
 
     /// No samples.
-    public init() {}
+    public init() { storage = SampleStorage(SampleColumns()) }
 
     /// The samples of `samples`, kept compactly.
     public init(_ samples: some Sequence<InputSample>) {
+        self.init()
         for sample in samples { append(sample) }
     }
 
-    package init(_ columns: SampleColumns) { resident = columns }
+    package init(_ columns: SampleColumns) { storage = SampleStorage(columns) }
 
     /// Samples that stay in a file, read through `stored` when needed.
-    package init(stored: StoredSamples) { self.stored = stored }
+    package init(stored: StoredSamples) { storage = SampleStorage(stored) }
 
     /// The columns, read from the file when the samples live there.
-    package var columns: SampleColumns { stored?.load() ?? resident }
+    package var columns: SampleColumns { storage.columns }
 
     /// The same samples held in memory (for many reads in a row).
-    public func loaded() -> StrokeSamples { stored == nil ? self : StrokeSamples(columns) }
+    public func loaded() -> StrokeSamples { storage.isInFile ? StrokeSamples(columns) : self }
+
+    /// Whether the samples are read from a document file when needed rather than held in memory.
+    package var isInFile: Bool { storage.isInFile }
+
+    /// Lets the samples leave memory for `source`, which now holds them as element `id` (written and committed):
+    /// every copy of them — the document's, the undo history's, the renderer's — reads them from there from now on.
+    /// Samples already in a file stay where they are.
+    package func keep(in source: SampleSource, id: ElementID) { storage.moveToFile(source: source, id: id) }
 
     /// The first sample's index, 0.
     public var startIndex: Int { 0 }
     /// One past the last sample's index.
-    public var endIndex: Int { stored?.count ?? resident.count }
+    public var endIndex: Int { storage.count }
 
     /// The sample at `index`.
     public subscript(index: Int) -> InputSample { columns[index] }
@@ -60,24 +70,68 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.
     @discardableResult
     public mutating func append(_ sample: InputSample) -> InputSample? {
-        if let stored {
-            resident = stored.load()
-            self.stored = nil
-        }
-        return resident.append(sample)
+        if !isKnownUniquelyReferenced(&storage) || storage.isInFile { storage = SampleStorage(storage.columns) }
+        return storage.append(sample)
     }
 
     /// Makes room for `count` samples.
-    public mutating func reserveCapacity(_ count: Int) { resident.reserveCapacity(count) }
+    public mutating func reserveCapacity(_ count: Int) {
+        if !isKnownUniquelyReferenced(&storage) || storage.isInFile { storage = SampleStorage(storage.columns) }
+        storage.reserveCapacity(count)
+    }
 
     /// Whether both hold the same samples.
     public static func == (a: StrokeSamples, b: StrokeSamples) -> Bool {
-        if let left = a.stored, let right = b.stored, left === right { return true }
+        if a.storage === b.storage || a.storage.isSameFileRow(as: b.storage) { return true }
         return a.count == b.count && a.columns == b.columns
     }
 
     /// Hashes the samples.
     public func hash(into hasher: inout Hasher) { hasher.combine(columns) }
+}
+
+/// Where one stroke's samples are: in memory until a file holds them, then only there. Locked, since copies of
+/// a stroke on other threads share it with the one the file's writer hands over.
+private final class SampleStorage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var resident: SampleColumns
+    private var stored: StoredSamples?
+
+    init(_ columns: SampleColumns) { resident = columns }
+
+    init(_ stored: StoredSamples) {
+        resident = SampleColumns()
+        self.stored = stored
+    }
+
+    var columns: SampleColumns {
+        let (resident, stored) = lock.withLock { (self.resident, self.stored) }
+        return stored?.load() ?? resident
+    }
+
+    var count: Int { lock.withLock { stored?.count ?? resident.count } }
+
+    var isInFile: Bool { lock.withLock { stored != nil } }
+
+    func isSameFileRow(as other: SampleStorage) -> Bool {
+        guard let mine = lock.withLock({ stored }), let theirs = other.lock.withLock({ other.stored }) else {
+            return false
+        }
+        return mine === theirs
+    }
+
+    /// Appends to samples held in memory (the caller made sure no one else shares them).
+    func append(_ sample: InputSample) -> InputSample? { resident.append(sample) }
+
+    func reserveCapacity(_ count: Int) { resident.reserveCapacity(count) }
+
+    func moveToFile(source: SampleSource, id: ElementID) {
+        lock.withLock {
+            guard stored == nil, resident.count > 0 else { return }
+            stored = StoredSamples(id: id, count: resident.count, source: source)
+            resident = SampleColumns()
+        }
+    }
 }
 
 extension StrokeSamples: ExpressibleByArrayLiteral {

@@ -74,7 +74,11 @@ public final class DocumentFile {
                 }
             }
             progress?(1)
-            return try DocumentFile(url: url, document: document, leftOut: [], database: database, lock: lock)
+            let samples = try StoredSampleReader(path: url.path)
+            let file = try DocumentFile(
+                url: url, document: document, leftOut: [], database: database, samples: samples, lock: lock)
+            for element in document.elements { file.letSamplesGo(of: element) }
+            return file
         } catch {
             database.close()
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
@@ -187,6 +191,20 @@ public final class DocumentFile {
             guard let statements else { throw StoreError(.io, "\(url.path) is not open for writing") }
             for change in changes { try statements.write(change) }
         }
+        for change in changes {
+            switch change {
+            case .inserted(let element, _), .updated(_, let element, _): letSamplesGo(of: element)
+            case .layerInserted(_, _, let elements, .some): for element in elements { letSamplesGo(of: element) }
+            default: break
+            }
+        }
+    }
+
+    /// Lets a stroke's samples, now written, leave memory: they are read from the file when needed, as a loaded
+    /// stroke's are, so a long session's own strokes do not pile up in memory.
+    private func letSamplesGo(of element: Element) {
+        guard let samples, case .stroke(let stroke) = element else { return }
+        stroke.samples.keep(in: samples, id: stroke.id)
     }
 
     // MARK: - Opening

@@ -7,16 +7,16 @@ import MaLiangCore
 ///
 /// It has its own read-only connection to the file, opened with the document and kept while any stroke reads
 /// through it: strokes are never changed once written, so every read returns what was loaded. The most recently
-/// read strokes are kept, up to ``cacheBytes``.
-final class StoredSampleReader: SampleSource {
+/// read strokes are kept, up to ``cacheBytes``. Locked: a stroke's samples may be read on any thread.
+final class StoredSampleReader: SampleSource, @unchecked Sendable {
     static let cacheBytes = 16 << 20
+    private let lock = NSLock()
     private var database: SQLiteDatabase
     private var select: SQLiteStatement?
     private var cache: [ElementID: SampleColumns] = [:]
     private var recent: [ElementID] = []
     private var cachedBytes = 0
-    /// Strokes whose samples could not be read after the document was opened.
-    private(set) var failures: [ElementID] = []
+    private var failedReads: [ElementID] = []
 
     init(path: String) throws(StoreError) {
         database = try SQLiteDatabase(path: path, create: false, readOnly: true)
@@ -27,20 +27,29 @@ final class StoredSampleReader: SampleSource {
     func reopen(path: String) throws(StoreError) {
         let moved = try SQLiteDatabase(path: path, create: false, readOnly: true)
         let statement = try moved.prepare("SELECT samples FROM elements WHERE id = ?")
-        select = statement
-        database = moved
+        lock.withLock {
+            select = statement
+            database = moved
+        }
     }
 
     /// Lets go of the file (before the document moves; ``reopen(path:)`` follows).
     func close() {
-        select = nil
-        database.close()
+        lock.withLock {
+            select = nil
+            database.close()
+        }
     }
 
-    func samples(of id: ElementID) -> SampleColumns? {
+    /// Strokes whose samples could not be read after the document was opened.
+    var failures: [ElementID] { lock.withLock { failedReads } }
+
+    func samples(of id: ElementID) -> SampleColumns? { lock.withLock { lockedSamples(of: id) } }
+
+    private func lockedSamples(of id: ElementID) -> SampleColumns? {
         if let cached = cache[id] { return cached }
         guard let columns = read(id) else {
-            failures.append(id)
+            failedReads.append(id)
             return nil
         }
         remember(columns, for: id)
