@@ -1,9 +1,10 @@
 #version 450
-// Stamps many strokes into one paint tile in a single dispatch. Each workgroup owns a 16×16 cell of the tile and
-// walks the tile's list of stamps (binned on the CPU, in stroke order), staged 256 at a time in shared memory and
-// skipping those that miss the cell, with its pixel held in registers: a stroke's body ("over") and glow halo ("max") build up privately, as the raster
-// path's wet layers do, and are composited onto the paint at the stroke's opacity when the next stroke begins —
-// so the tile is read and written once per dispatch, however many dabs land on it.
+// Stamps many strokes into one paint tile in a single dispatch. Each workgroup owns a 16×16 block of the tile and
+// walks the list of stamps of the cell it lies in (binned on the CPU, in stroke order; a cell is the whole tile for
+// large dabs, as small as the block for small ones), staged 256 at a time in shared memory and skipping those that
+// miss the block, with its pixel held in registers: a stroke's body ("over") and glow halo ("max") build up
+// privately, as the raster path's wet layers do, and are composited onto the paint at the stroke's opacity when the
+// next stroke begins — so the tile is read and written once per dispatch, however many dabs land on it.
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -22,8 +23,9 @@ layout(push_constant) uniform Push {
     float scale;      // tile pixels per document pixel
     uint stampBase;   // index in floats of stamp 0 (three vec4 each)
     uint strokeBase;  // index in floats of stroke 0 (two vec4 each)
-    uint cellBase;    // index in words of this tile's (first entry, count)
+    uint cellBase;    // index in words of this tile's first cell's (first entry, count), the cells row by row
     uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order)
+    uint cellsPerSide; // cells across the tile: 1, 2, 4, 8 or 16
 } push;
 
 // A stamp: floats[base] = centre x, y (document px), cos(angle)/radius, sin(angle)/radius;
@@ -58,13 +60,15 @@ shared vec4 stagedExtra[256];
 shared bool stagedHits[256];
 
 void main() {
-    uint first = push.entryBase + words[push.cellBase];
-    uint count = words[push.cellBase + 1u];
+    uvec2 cell = gl_WorkGroupID.xy / (16u / push.cellsPerSide);
+    uint cellEntry = push.cellBase + 2u * (cell.y * push.cellsPerSide + cell.x);
+    uint first = push.entryBase + words[cellEntry];
+    uint count = words[cellEntry + 1u];
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     vec2 position = push.origin + (vec2(pixel) + 0.5) / push.scale;
-    // The cell in tile pixels, to skip the stamps that miss it.
-    vec2 cellLow = vec2(gl_WorkGroupID.xy * 16u);
-    vec2 cellHigh = cellLow + 16.0;
+    // The block in tile pixels, to skip the stamps that miss it.
+    vec2 blockLow = vec2(gl_WorkGroupID.xy * 16u);
+    vec2 blockHigh = blockLow + 16.0;
     vec4 paint = imageLoad(tile, pixel);
     vec4 body = vec4(0.0);
     vec4 halo = vec4(0.0);
@@ -83,7 +87,7 @@ void main() {
             bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
             float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
             stagedHits[gl_LocalInvocationIndex] =
-                !(any(lessThan(centre + reach, cellLow)) || any(greaterThan(centre - reach, cellHigh)));
+                !(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)));
             stagedPlacement[gl_LocalInvocationIndex] = placement;
             stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
             stagedExtra[gl_LocalInvocationIndex] = extra;

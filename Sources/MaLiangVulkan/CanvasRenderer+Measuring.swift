@@ -9,6 +9,13 @@ extension CanvasRenderer {
         set { paint.baker.stamping = newValue }
     }
 
+    /// The compute shader's cell width in pixels for every batch, or nil to choose it from each batch's dab sizes
+    /// (``PaintBaker/deviceCellPixels``).
+    package var deviceCellPixels: Int? {
+        get { paint.baker.deviceCellPixels }
+        set { paint.baker.deviceCellPixels = newValue }
+    }
+
     /// Whether layers are composed on the host (a CPU device) or by drawing.
     package var composesOnHost: Bool {
         get { paint.compositor.composesOnHost }

@@ -5,13 +5,13 @@ import MaLiangVulkan
 /// `maliang bench render TRACE`: figures for the renderer on whatever Vulkan device is chosen.
 enum RenderBenchmark {
     static let usage =
-        "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--radii R,...] [--dabs-only | --frames-only] "
-        + "TRACE "
-        + "[LARGE_STROKES]"
+        "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels 16|32|64|128|256] "
+        + "[--radii R,...] [--dabs-only | --frames-only] TRACE [LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
         var positional: [String] = []
         var stamping: StampingPath?
+        var cellPixels: Int?
         var radii: [Double] = [2, 8, 32, 128]
         var dabsOnly = false
         var framesOnly = false
@@ -23,6 +23,10 @@ enum RenderBenchmark {
                     throw UsageError(usage)
                 }
                 stamping = path
+            case "--cell-pixels":
+                guard let value = remaining.popFirst().flatMap({ Int($0) }), [16, 32, 64, 128, 256].contains(value)
+                else { throw UsageError("--cell-pixels takes 16, 32, 64, 128 or 256") }
+                cellPixels = value
             case "--radii":
                 let values = remaining.popFirst()?.split(separator: ",").compactMap { Double($0) } ?? []
                 guard !values.isEmpty, values.allSatisfy({ $0 > 0 && $0 <= 512 }) else {
@@ -46,15 +50,18 @@ enum RenderBenchmark {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
-        if !framesOnly { try dabRates(trace, radii: radii, stamping: stamping, context: context) }
+        if !framesOnly {
+            try dabRates(trace, radii: radii, stamping: stamping, cellPixels: cellPixels, context: context)
+        }
         if !dabsOnly { try frameAndUndo(strokeCounts: [10, large], stamping: stamping, context: context) }
     }
 
     /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,
-    /// two dabs per radius (libmypaint's default spacing), fixed size so coverage is dabs × πr².
-    static func dabRates(_ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, context: VulkanContext)
-        throws
-    {
+    /// two dabs per radius (libmypaint's default spacing), fixed size so coverage is dabs × πr². `cellPixels` fixes
+    /// the compute shader's cell width (nil: chosen per batch).
+    static func dabRates(
+        _ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, cellPixels: Int?, context: VulkanContext
+    ) throws {
         var sustained: [(Double, CanvasRenderer, [Stroke], Int)] = []
         for radius in radii {
             let brush = AnyBrush.brush(
@@ -67,7 +74,10 @@ enum RenderBenchmark {
             }
             let canvas = try CanvasRenderer(document: document, context: context)
             if let stamping { canvas.stamping = stamping }
-            if radius == radii.first { print("stamping: \(canvas.stamping.rawValue)") }
+            canvas.deviceCellPixels = cellPixels
+            if radius == radii.first {
+                print("stamping: \(canvas.stamping.rawValue)" + (cellPixels.map { ", cells \($0) px" } ?? ""))
+            }
             _ = try canvas.measureReplay(strokes)  // warm-up: pipelines, first allocations
             var dabs = 0
             var seconds = 0.0

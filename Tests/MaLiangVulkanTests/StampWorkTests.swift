@@ -14,7 +14,7 @@ struct StampWorkTests {
         let textures = try BrushTextures(context, pipelines)
         // Three tiles side by side, none made yet.
         let layer = TileLayer(context, pipelines, documentWidth: 768, documentHeight: 256, scale: 1)
-        let perChunk = StampRun.stampsPerChunk(cellsPerTileSide: 1)
+        let perChunk = StampRun.stampsPerChunk(onDevice: true)
         func stamps(_ count: Int, x: Float) -> [Stamp] {
             (0..<count).map { _ in
                 Stamp(x: x, y: 128, size: 10, angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1)
@@ -32,7 +32,7 @@ struct StampWorkTests {
         run.append(Stroke(id: ElementID(3), brush: pen, seed: 3, samples: StrokeSamples()), stamps: stamps(10, x: 400))
         #expect(StampRun.chunks(of: [perChunk, perChunk, 10], stamps: perChunk).count == 3)
 
-        let work = run.takeWork(for: layer, onlyTiles: nil, cellsPerTileSide: 1, textures: textures)
+        let work = run.takeWork(for: layer, onlyTiles: nil, cellsPerTileSide: 1, onDevice: true, textures: textures)
         #expect(run.isEmpty)
         // The third tile was only erased, with nothing there to erase: no tile for it.
         #expect(work.tiles == [TileKey(column: 0, row: 0), TileKey(column: 1, row: 0)])

@@ -74,13 +74,55 @@ import Testing
         assertClean(context)
     }
 
+    /// The compute shader's cells, from a workgroup's 16×16 block to the whole tile, change which stamps each
+    /// workgroup walks, never what it draws: every cell width — and the width chosen per batch from the dabs' size —
+    /// draws the same pixels, bit for bit, for hairlines and huge dabs, translucent overlaps, a glow, a textured brush
+    /// and an eraser across tile corners.
+    @Test func everyCellWidthOfTheComputeShaderDrawsTheSamePixels() throws {
+        let context = try validatedContext()
+        func render(cellPixels: Int?, scale: Double) throws -> PNGImage {
+            let document = try Document(size: Size(width: 600, height: 560))
+            let canvas = try CanvasRenderer(document: document, context: context, stamping: .gpuKernel)
+            canvas.deviceCellPixels = cellPixels
+            let brushes: [AnyBrush] = [
+                solidBrush(size: 2, opacity: 0.7), solidBrush(size: 9, opacity: 0.5),
+                BrushPresets.brush(named: "glow") ?? .brush(Brush()),
+                BrushPresets.brush(named: "pencil") ?? .brush(Brush()),
+                solidBrush(size: 40, opacity: 0.4, color: Color(red: 0.9, green: 0.2, blue: 0.1)),
+                solidBrush(size: 180, opacity: 0.3, color: Color(red: 0.1, green: 0.3, blue: 0.9)),
+            ]
+            for (index, brush) in brushes.enumerated() {
+                let samples = (0...60).map { step in
+                    let t = Double(step) / 60
+                    return InputSample(
+                        position: Point(x: 20 + 560 * t, y: 40 + Double(index) * 90 + 100 * sin(t * 6)),
+                        pressure: 0.4 + 0.6 * t, time: UInt64(step) * 8000)
+                }
+                try canvas.apply(document.addStroke(brush, samples, seed: UInt64(index)))
+            }
+            let eraser = line(from: (250, 10), to: (270, 550), steps: 80)
+            try canvas.apply(document.addStroke(BrushPresets.brush(named: "eraser") ?? .brush(Brush()), eraser))
+            return try canvas.export(scale: scale, bitDepth: 16)
+        }
+        for scale in [1.0, 0.5] {
+            let reference = try render(cellPixels: TileLayer.tileSize, scale: scale)
+            let widths: [Int?] = scale == 1 ? [16, 32, 64, 128, nil] : [16, nil]
+            for cellPixels in widths {
+                let drawn = try render(cellPixels: cellPixels, scale: scale)
+                let (psnr, maximum) = Self.compare(drawn, reference)
+                let same = drawn == reference
+                #expect(same, "cells \(cellPixels ?? 0) px ×\(scale): \(psnr) dB, max \(maximum) levels")
+            }
+        }
+        assertClean(context)
+    }
+
     /// A run long enough to be binned in several pieces on several cores (≥ 8,192 stamps each for the host's kernel,
-    /// ≥ 2,048 for the compute shader's): erasers that come in later pieces still erase paint of earlier ones on
-    /// tiles not made yet, and an eraser where nothing is painted makes no tile. The compute shader's run is shorter:
-    /// on a CPU device each of its workgroups walks a whole tile's list, about 4 ms a stamp through lavapipe.
+    /// ≥ 2,048 for the compute shader's):
+    /// erasers that come in later pieces still erase paint of earlier ones on tiles not made yet, and an eraser where
+    /// nothing is painted makes no tile.
     @Test(arguments: kernels) func aLongRunBinnedInPiecesKeepsStrokeOrder(kernel: StampingPath) throws {
         let context = try validatedContext()
-        let cellsPerTileSide = kernel == .gpuKernel ? 1 : StampRun.hostCellsPerTileSide
         let strokeCount = kernel == .gpuKernel ? 8 : 48
         let eraserEvery = strokeCount / 4
         func render(_ stamping: StampingPath) throws -> (PNGImage, Int) {
@@ -98,7 +140,7 @@ import Testing
             }
             let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
             let strokes = document.elements.compactMap { if case .stroke(let stroke) = $0 { stroke } else { nil } }
-            #expect(PaintBaker.dabCount(strokes) > 3 * StampRun.stampsPerChunk(cellsPerTileSide: cellsPerTileSide))
+            #expect(PaintBaker.dabCount(strokes) > 3 * StampRun.stampsPerChunk(onDevice: kernel == .gpuKernel))
             return (try canvas.export(bitDepth: 16), canvas.paintTileCount)
         }
         let (drawn, drawnTiles) = try render(kernel)

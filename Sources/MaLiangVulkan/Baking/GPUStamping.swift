@@ -54,7 +54,7 @@ final class GPUStamping {
                 originX: Float(origin.x), originY: Float(origin.y), scale: Float(layer.scale),
                 stampBase: UInt32(base / 16), strokeBase: UInt32((base + work.stampBytes) / 16),
                 cellBase: UInt32(cellWords + slot * work.cellsPerTile * 2),
-                entryBase: UInt32(cellWords + work.cellWordCount))
+                entryBase: UInt32(cellWords + work.cellWordCount), cellsPerSide: UInt32(work.cellsPerTileSide))
             try kernel.dispatch(tile: tile, push: push, commands)
         }
         commands.barrier()

@@ -28,6 +28,9 @@ final class PaintBaker {
     private let cpuStamping: CPUStamping
     /// How strokes are baked.
     var stamping: StampingPath
+    /// The compute shader's cell width in pixels (16, 32, 64, 128 or 256) for every batch, or nil to choose it from
+    /// each batch's dab sizes (``StampRun/deviceCellsPerTileSide(diameter:)``): for benchmarks and tests.
+    var deviceCellPixels: Int?
     /// Strokes waiting to be stamped together by a kernel.
     private var run = StampRun()
     /// Strokes stamped so far (for tests of what an operation costs).
@@ -86,7 +89,7 @@ final class PaintBaker {
             var run = StampRun()
             run.append(stroke, stamps: stamps)
             let work = run.takeWork(
-                for: layer, onlyTiles: nil, cellsPerTileSide: StampRun.hostCellsPerTileSide,
+                for: layer, onlyTiles: nil, cellsPerTileSide: StampRun.hostCellsPerTileSide, onDevice: false,
                 textures: resources.brushTextures, wet: part)
             if !work.tiles.isEmpty { try cpuStamping.stamp(work, into: layer) }
         }
@@ -240,8 +243,11 @@ final class PaintBaker {
             guard !baker.run.isEmpty else { return }
             let textures = baker.resources.brushTextures
             if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel {
+                let side =
+                    baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
+                    ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.meanDiameter(scale: target.scale))
                 let work = baker.run.takeWork(
-                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: 1, textures: textures)
+                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
                 let target = target
                 try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)
@@ -249,7 +255,7 @@ final class PaintBaker {
             } else {
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
-                    textures: textures)
+                    onDevice: false, textures: textures)
                 // The host reads the tiles: what is recorded before must have run.
                 try flush()
                 try baker.cpuStamping.stamp(work, into: target)

@@ -13,13 +13,31 @@ package enum StampingPath: String, CaseIterable, Sendable {
     case cpuKernel = "cpu-kernel"
 }
 
-/// Strokes queued to be stamped together, and their stamps binned by the 16×16-pixel cells of the tiles they
-/// reach — the work both stamping kernels (Shaders/stamp.comp on a GPU, CStamping on the CPU) walk cell by cell.
+/// Strokes queued to be stamped together, and their stamps binned by the cells of the tiles they reach — the work
+/// both stamping kernels (Shaders/stamp.comp on a GPU, CStamping on the CPU) walk cell by cell.
 struct StampRun {
-    /// Cells per tile side the host's kernel bins into (16×16 pixels each). The compute shader takes whole tiles'
-    /// lists (1) and has each workgroup skip the stamps that miss its cell: a GPU tests a stamp far faster than the
-    /// host bins it.
+    /// Cells per tile side the host's kernel bins into (16×16 pixels each).
     static let hostCellsPerTileSide = 16
+
+    /// Cells per tile side the compute shader's work is binned into, for stamps about `diameter` tile pixels
+    /// across: cells about four dabs wide, from 16 pixels (a workgroup's block) to the whole tile. Each workgroup
+    /// stages and tests every stamp of its cell's list, so small dabs in whole-tile lists are tested by all 256
+    /// workgroups of the tile for the one or two they reach (radius 2 costs the device 3-4 times as long); cells
+    /// narrower than that bin each dab several times over, which costs the host more than it spares the device.
+    static func deviceCellsPerTileSide(diameter: Double) -> Int {
+        guard diameter.isFinite else { return 1 }
+        let cellPixels = 1 << Int(log2(max(4 * (diameter + 2), 16)).rounded())
+        return max(TileLayer.tileSize / min(cellPixels, TileLayer.tileSize), 1)
+    }
+
+    /// The waiting stamps' mean diameter, in pixels at `scale`.
+    func meanDiameter(scale: Double) -> Double {
+        var total = 0.0
+        for (_, stamps) in strokes {
+            for stamp in stamps where stamp.size.isFinite { total += Double(stamp.size) }
+        }
+        return stampCount > 0 ? total * scale / Double(stampCount) : 0
+    }
 
     /// The strokes waiting, in order.
     private(set) var strokes: [(stroke: Stroke, stamps: [Stamp])] = []
@@ -51,24 +69,25 @@ struct StampRun {
     var isEmpty: Bool { strokes.isEmpty }
 
     /// Stamps a chunk binned on one core holds at least: below that, handing work out costs more than it saves.
-    /// Binning for the compute shader (a cell per tile) costs a fraction of binning into the host's 16×16 cells, so
-    /// its chunks are smaller: a GPU batch of large dabs (~30,000 stamps) still reaches every core.
-    static func stampsPerChunk(cellsPerTileSide: Int) -> Int { cellsPerTileSide == 1 ? 2048 : 8192 }
+    /// Binning for the compute shader (cells four dabs wide, about two cells a dab) costs a fraction of binning into
+    /// the host's 16×16 cells, so its chunks are smaller: a GPU batch of large dabs (~30,000 stamps), or a live
+    /// stroke's, still reaches every core.
+    static func stampsPerChunk(onDevice: Bool) -> Int { onDevice ? 2048 : 8192 }
 
     /// Takes the queued strokes out as work for `layer` (only its `onlyTiles` when given), binned into
     /// `cellsPerTileSide`² cells per tile. Runs of consecutive strokes are binned on every core, then put together in
     /// order by ``StampWork``, so each cell still lists its stamps in stroke order.
     /// With `wet`, the stamps of that layer only, drawn into `layer` as a stroke in progress's own.
     mutating func takeWork(
-        for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures,
-        wet: WetLayer? = nil
+        for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, onDevice: Bool,
+        textures: BrushTextures, wet: WetLayer? = nil
     ) -> StampWork {
         defer {
             strokes = []
             stampCounts = []
             stampCount = 0
         }
-        let chunks = Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(cellsPerTileSide: cellsPerTileSide))
+        let chunks = Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice))
         let queued = strokes
         var binned = [BinnedChunk?](repeating: nil, count: chunks.count)
         binned.withUnsafeMutableBufferPointer { buffer in

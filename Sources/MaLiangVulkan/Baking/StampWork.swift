@@ -108,6 +108,9 @@ struct StampWork {
         isTextured = chunks.contains { $0.strokes.contains { $0.textureLayer > 0.5 } }
     }
 
+    /// Cells across a tile.
+    var cellsPerTileSide: Int { Int(Double(cellsPerTile).squareRoot().rounded()) }
+
     var stampBytes: Int { stampCount * MemoryLayout<MLStamp>.stride }
     var strokeBytes: Int { strokeCount * MemoryLayout<MLStroke>.stride }
     var cellWordCount: Int { cellTable.count }

@@ -10,6 +10,8 @@ final class StampKernel {
         var strokeBase: UInt32
         var cellBase: UInt32
         var entryBase: UInt32
+        /// Cells across a tile (the work's ``StampWork/cellsPerTileSide``).
+        var cellsPerSide: UInt32
     }
 
     private let layout: PipelineLayout
