@@ -59,7 +59,13 @@ enum OpeningBenchmark {
         func pump(until condition: () -> Bool) throws {
             let deadline = started + .seconds(120)
             while !condition() {
-                guard process.isRunning, ContinuousClock.now < deadline else {
+                guard process.isRunning else {
+                    process.waitUntilExit()
+                    let how = process.terminationReason == .uncaughtSignal ? "killed by signal" : "exit status"
+                    throw OpeningError(
+                        description: "the client ended (\(how) \(process.terminationStatus)) before it showed \(file)")
+                }
+                guard ContinuousClock.now < deadline else {
                     throw OpeningError(description: "the client never showed \(file)")
                 }
                 compositor.dispatch(timeoutMilliseconds: 1)

@@ -37,20 +37,23 @@ public final class Swapchain {
         var created: VkSurfaceKHR?
         try check(vkCreateWaylandSurfaceKHR(context.instance, &info, nil, &created), "vkCreateWaylandSurfaceKHR")
         guard let created else { throw VulkanError("no surface") }
+        // Destroyed here on failure and forgotten: the failed object's deinit must not destroy it a second time
+        // (NVIDIA's driver crashes on that).
+        func fail(_ error: VulkanError) -> VulkanError {
+            vkDestroySurfaceKHR(context.instance, created, nil)
+            surface = nil
+            return error
+        }
         surface = created
         var supported: VkBool32 = 0
         vkGetPhysicalDeviceSurfaceSupportKHR(context.physicalDevice, context.queueFamily, created, &supported)
         guard supported != 0 else {
-            vkDestroySurfaceKHR(context.instance, created, nil)
-            throw VulkanError("\(context.deviceName) cannot present to this Wayland surface")
+            throw fail(VulkanError("\(context.deviceName) cannot present to this Wayland surface"))
         }
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
         let result = vkCreateFence(context.device, &fenceInfo, nil, &fence)
-        guard result == VK_SUCCESS else {
-            vkDestroySurfaceKHR(context.instance, created, nil)
-            throw VulkanError("vkCreateFence", result)
-        }
+        guard result == VK_SUCCESS else { throw fail(VulkanError("vkCreateFence", result)) }
     }
 
     deinit { close() }
