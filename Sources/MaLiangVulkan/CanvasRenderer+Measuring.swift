@@ -57,10 +57,10 @@ extension CanvasRenderer {
     /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as
     /// a batch takes: the throughput of a device kept busy. The replay runs twice: the first ("cold") also makes the
     /// upload memory batches of this size need, which later bakes keep (``GPUStamping/keptBytes``). Returns the
-    /// dabs, the second replay's wall time, the time the device was busy in it (nil where it cannot tell), and the
-    /// first replay's wall time.
+    /// dabs, the second replay's wall time, the time the device was busy in it (nil where it cannot tell), where its
+    /// time went on the host, and the first replay's wall time.
     package func measureSustainedReplay(_ strokes: [Stroke], passes: Int) throws(VulkanError)
-        -> (dabs: Int, seconds: Double, busySeconds: Double?, coldSeconds: Double)
+        -> (dabs: Int, seconds: Double, busySeconds: Double?, host: BakeHostTimes, coldSeconds: Double)
     {
         let layer = resources.makeLayer()
         defer { layer.removeAll() }
@@ -76,8 +76,9 @@ extension CanvasRenderer {
         }
         let coldSeconds = try timedBake()
         let timed = context.measureGPUTime()
+        baker.hostTimes = BakeHostTimes()
         let seconds = try timedBake()
-        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil, coldSeconds)
+        return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil, baker.hostTimes, coldSeconds)
     }
 
     /// Renders one window frame of `width`×`height` through `view` into a GPU image and returns the wall time in

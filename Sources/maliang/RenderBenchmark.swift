@@ -110,6 +110,13 @@ enum RenderBenchmark {
                     format: "radius %3.0f sustained: %7.1f Mpx/s covered (%d dabs in one layer, %.2f s%@); "
                         + "first bake of this size %.1f Mpx/s", radius, coverage / run.seconds, run.dabs, run.seconds,
                     busy, coverage / run.coldSeconds))
+            // The compute shader's bakes say where their host time goes (the host's kernel stamps on this thread).
+            guard canvas.stamping == .gpuKernel else { continue }
+            let host = run.host
+            print(
+                String(
+                    format: "  its host thread: waiting for stamps %.3f s, binning %.3f s, writing %.3f s, "
+                        + "waiting for the device %.3f s", host.stamps, host.binning, host.writing, host.deviceWait))
         }
     }
 

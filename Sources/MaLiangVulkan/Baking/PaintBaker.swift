@@ -35,6 +35,8 @@ final class PaintBaker {
     private var run = StampRun()
     /// Strokes stamped so far (for tests of what an operation costs).
     private(set) var strokesStamped = 0
+    /// Where the bakes' time went on this thread, since it was last reset.
+    var hostTimes = BakeHostTimes()
     /// Told how much of long work is done, from 0 to 1, after each submission; returning false stops the work, which
     /// then throws ``VulkanError/cancelled``.
     var progress: ((Double) -> Bool)?
@@ -111,7 +113,9 @@ final class PaintBaker {
         var source = StampSource(strokes, layer: target, buildsAhead: stamping == .gpuKernel && gpuStamping != nil)
         for (index, stroke) in strokes.enumerated() {
             strokesStamped += 1
+            let waited = ContinuousClock.now
             let built = source.built(at: index)
+            hostTimes.stamps += BakeHostTimes.seconds(since: waited)
             var touched = built.tiles
             if let onlyTiles { touched.formIntersection(onlyTiles) }
             try observer?.willStamp(stroke, reaching: touched)
@@ -246,12 +250,16 @@ final class PaintBaker {
                 let side =
                     baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
                     ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.meanDiameter(scale: target.scale))
+                let binning = ContinuousClock.now
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
+                let writing = ContinuousClock.now
+                baker.hostTimes.binning += BakeHostTimes.seconds(since: binning)
                 let target = target
                 try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)
                 }
+                baker.hostTimes.writing += BakeHostTimes.seconds(since: writing)
             } else {
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
@@ -300,7 +308,9 @@ final class PaintBaker {
         /// on one while the CPU prepares the next.
         private mutating func submitOverlapped() throws(VulkanError) {
             let submitted = try batch.submit()
+            let waiting = ContinuousClock.now
             try inFlight?.wait()
+            baker.hostTimes.deviceWait += BakeHostTimes.seconds(since: waiting)
             inFlight = submitted
             // The arena the finished submission read is free for the next batch.
             baker.gpuStamping?.turnArenas()
@@ -308,6 +318,8 @@ final class PaintBaker {
 
         /// Submits the batch and waits for it and any submission before it, then empties the upload arenas.
         private mutating func flush() throws(VulkanError) {
+            let waiting = ContinuousClock.now
+            defer { baker.hostTimes.deviceWait += BakeHostTimes.seconds(since: waiting) }
             try inFlight?.wait()
             inFlight = nil
             let (resources, gpuStamping) = (baker.resources, baker.gpuStamping)

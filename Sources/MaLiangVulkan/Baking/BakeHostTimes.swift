@@ -1,0 +1,18 @@
+/// Where a bake's time goes on the host, for `maliang bench render`: waiting for strokes' stamps (made on other
+/// cores a window ahead), binning them for the kernel, writing the binned work into upload memory, and waiting for
+/// the device to finish the submission before (one runs while the next is prepared) or, at the end, the last.
+/// Seconds on the baking thread.
+package struct BakeHostTimes: Sendable {
+    package var stamps = 0.0
+    package var binning = 0.0
+    package var writing = 0.0
+    package var deviceWait = 0.0
+
+    package init() {}
+
+    /// Seconds since `start`.
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = (ContinuousClock.now - start).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+}
