@@ -118,9 +118,14 @@ enum KritaPeer {
                 geteuid() == 0 ? ["-u", "nobody", "--"] + krita : Array(krita.dropFirst()))
         }
         var run = try export()
-        // xvfb-run's virtual display can fail to come up when many tests start programs at once (Krita then cannot
-        // connect to it): once more.
-        if !FileManager.default.fileExists(atPath: output.path), run.output.contains("could not connect to display") {
+        // xvfb-run's virtual display can fail to come up when many tests start programs at once (two runs of
+        // `xvfb-run -a` can pick the same display, and Krita then cannot connect to it): again, a little later.
+        var attempts = 1
+        while attempts < 4, !FileManager.default.fileExists(atPath: output.path),
+            run.output.contains("could not connect to display")
+        {
+            usleep(UInt32.random(in: 300_000...1_000_000) * UInt32(attempts))
+            attempts += 1
             run = try export()
         }
         guard FileManager.default.fileExists(atPath: output.path) else {
