@@ -129,11 +129,10 @@ struct StampRun {
             bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
             strokes: [])
         chunk.strokes.reserveCapacity(strokes.count)
-        // Room for every stamp (and on a GPU, where a tile is one cell, for each binned once or twice), so the arrays
-        // do not grow by copying.
+        // Room for every stamp and for each binned once or twice, so the arrays do not grow by copying.
         let stampCount = strokes.reduce(0) { $0 + $1.stamps.count }
         chunk.stamps.reserveCapacity(stampCount)
-        if cellsPerTileSide == 1 { chunk.bins.reserve(pairs: stampCount * 5 / 4) }
+        chunk.bins.reserve(pairs: stampCount * (cellsPerTileSide == 1 ? 5 : 8) / 4)
         let scale = Float(layer.scale)
         let documentPixel = 1 / layer.scale
         for (offset, entry) in strokes.enumerated() {
@@ -171,6 +170,7 @@ struct StampRun {
                         radiusPixels: radius * scale))
             }
         }
+        chunk.cellCounts = chunk.bins.cellCounts()
         return chunk
     }
 }

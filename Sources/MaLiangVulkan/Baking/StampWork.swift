@@ -8,6 +8,9 @@ struct BinnedChunk {
     var stamps: [MLStamp]
     /// What the kernels read of each of its strokes, in order.
     var strokes: [MLStroke]
+    /// How many binnings each cell has (``CellBins/cellCounts()``), counted on the chunk's own core: laying the
+    /// chunks out is the one step on a single core.
+    var cellCounts: [UInt32] = []
 }
 
 /// Binned stamps: what a stamping kernel reads. Laid out as the kernels read it — the stamps, the strokes, per
@@ -79,7 +82,9 @@ struct StampWork {
         var firstStroke = 0
         for (chunk, mapping) in zip(chunks, chunkSlots) {
             let slotOf = mapping.map { finalSlot[$0] }
-            var offsets = chunk.bins.cellCounts()
+            var offsets =
+                chunk.cellCounts.count == chunk.bins.tiles.count * cellsPerTile
+                ? chunk.cellCounts : chunk.bins.cellCounts()
             for (localSlot, slot) in slotOf.enumerated() where slot >= 0 {
                 for cell in 0..<cellsPerTile {
                     let local = localSlot * cellsPerTile + cell
