@@ -70,14 +70,19 @@ public struct StrokeSamples: RandomAccessCollection, Hashable, Sendable {
     /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.
     @discardableResult
     public mutating func append(_ sample: InputSample) -> InputSample? {
-        if !isKnownUniquelyReferenced(&storage) || storage.isInFile { storage = SampleStorage(storage.columns) }
+        makeResidentAndOwn()
         return storage.append(sample)
     }
 
     /// Makes room for `count` samples.
     public mutating func reserveCapacity(_ count: Int) {
-        if !isKnownUniquelyReferenced(&storage) || storage.isInFile { storage = SampleStorage(storage.columns) }
+        makeResidentAndOwn()
         storage.reserveCapacity(count)
+    }
+
+    /// Gives this copy samples of its own in memory before it changes them (other copies keep theirs).
+    private mutating func makeResidentAndOwn() {
+        if !isKnownUniquelyReferenced(&storage) || storage.isInFile { storage = SampleStorage(storage.columns) }
     }
 
     /// Whether both hold the same samples.

@@ -129,7 +129,7 @@ final class PaintBaker {
                         pass.batch.hold(try observer.copyForUndo(touched, before: stroke, commands))
                     }
                 }
-                run.append(stroke, stamps: built.stamps)
+                run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
                 if try pass.queued(coveredPixels: built.coveredPixels) {
                     try report(Double(index + 1) / Double(strokes.count), in: range)
                 }
@@ -249,7 +249,7 @@ final class PaintBaker {
             if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel {
                 let side =
                     baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
-                    ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.meanDiameter(scale: target.scale))
+                    ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.typicalDiameter)
                 let binning = ContinuousClock.now
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)

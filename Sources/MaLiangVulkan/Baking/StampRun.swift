@@ -30,18 +30,14 @@ struct StampRun {
         return max(TileLayer.tileSize / min(cellPixels, TileLayer.tileSize), 1)
     }
 
-    /// The waiting stamps' mean diameter, in pixels at `scale`.
-    func meanDiameter(scale: Double) -> Double {
-        var total = 0.0
-        for (_, stamps) in strokes {
-            for stamp in stamps where stamp.size.isFinite { total += Double(stamp.size) }
-        }
-        return stampCount > 0 ? total * scale / Double(stampCount) : 0
-    }
+    /// The waiting stamps' typical diameter in the layer's pixels: the root mean square, from the pixels they cover.
+    var typicalDiameter: Double { stampCount > 0 ? (Double(coveredPixels) / Double(stampCount)).squareRoot() : 0 }
 
     /// The strokes waiting, in order.
     private(set) var strokes: [(stroke: Stroke, stamps: [Stamp])] = []
     private(set) var stampCount = 0
+    /// The waiting stamps' squares in the layer's pixels, as ``StampSource`` found them (0 where not given).
+    private var coveredPixels = 0
     /// Each waiting stroke's stamp count (reading them from `strokes` copies every stroke).
     private var stampCounts: [Int] = []
 
@@ -60,10 +56,12 @@ struct StampRun {
             && stamp.layer != .chartlet
     }
 
-    mutating func append(_ stroke: Stroke, stamps: [Stamp]) {
+    /// Queues `stroke`'s `stamps`, which cover `coveredPixels` (their squares in the layer's pixels) when known.
+    mutating func append(_ stroke: Stroke, stamps: [Stamp], coveredPixels: Int = 0) {
         strokes.append((stroke, stamps))
         stampCounts.append(stamps.count)
         stampCount += stamps.count
+        self.coveredPixels += coveredPixels
     }
 
     var isEmpty: Bool { strokes.isEmpty }
@@ -86,6 +84,7 @@ struct StampRun {
             strokes = []
             stampCounts = []
             stampCount = 0
+            coveredPixels = 0
         }
         let chunks = Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice))
         let queued = strokes
@@ -100,7 +99,7 @@ struct StampRun {
                     cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet)
             }
         }
-        return StampWork(chunks: binned.compactMap { $0 }, cellsPerTile: cellsPerTileSide * cellsPerTileSide)
+        return StampWork(chunks: binned.compactMap { $0 }, cellsPerTileSide: cellsPerTileSide)
     }
 
     /// Ranges of consecutive strokes of about `stampsPerChunk` stamps or more each (one range for little work).

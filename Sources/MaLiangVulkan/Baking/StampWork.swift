@@ -8,8 +8,8 @@ struct BinnedChunk {
     var stamps: [MLStamp]
     /// What the kernels read of each of its strokes, in order.
     var strokes: [MLStroke]
-    /// How many binnings each cell has (``CellBins/cellCounts()``), counted on the chunk's own core: laying the
-    /// chunks out is the one step on a single core.
+    /// How many binnings each cell has (``CellBins/cellCounts()``, once the chunk is binned), counted on the chunk's
+    /// own core: laying the chunks out is the one step on a single core.
     var cellCounts: [UInt32] = []
 }
 
@@ -20,7 +20,7 @@ struct BinnedChunk {
 struct StampWork {
     /// The tiles reached, by slot.
     let tiles: [TileKey]
-    let cellsPerTile: Int
+    let cellsPerTileSide: Int
     let stampCount: Int
     let strokeCount: Int
     let entryCount: Int
@@ -42,9 +42,10 @@ struct StampWork {
     }
 
     /// The work of `chunks`, binned apart, in their order: each cell lists its stamps in stroke order.
-    init(chunks: [BinnedChunk], cellsPerTile: Int) {
+    init(chunks: [BinnedChunk], cellsPerTileSide: Int) {
         self.chunks = chunks
-        self.cellsPerTile = cellsPerTile
+        self.cellsPerTileSide = cellsPerTileSide
+        let cellsPerTile = cellsPerTileSide * cellsPerTileSide
         // The work's tiles: a tile that every chunk reached only by erasing where there is no paint is left out.
         var slots: [TileKey: Int] = [:]
         var reached: [TileKey] = []
@@ -82,9 +83,7 @@ struct StampWork {
         var firstStroke = 0
         for (chunk, mapping) in zip(chunks, chunkSlots) {
             let slotOf = mapping.map { finalSlot[$0] }
-            var offsets =
-                chunk.cellCounts.count == chunk.bins.tiles.count * cellsPerTile
-                ? chunk.cellCounts : chunk.bins.cellCounts()
+            var offsets = chunk.cellCounts
             for (localSlot, slot) in slotOf.enumerated() where slot >= 0 {
                 for cell in 0..<cellsPerTile {
                     let local = localSlot * cellsPerTile + cell
@@ -113,8 +112,7 @@ struct StampWork {
         isTextured = chunks.contains { $0.strokes.contains { $0.textureLayer > 0.5 } }
     }
 
-    /// Cells across a tile.
-    var cellsPerTileSide: Int { Int(Double(cellsPerTile).squareRoot().rounded()) }
+    var cellsPerTile: Int { cellsPerTileSide * cellsPerTileSide }
 
     var stampBytes: Int { stampCount * MemoryLayout<MLStamp>.stride }
     var strokeBytes: Int { strokeCount * MemoryLayout<MLStroke>.stride }
