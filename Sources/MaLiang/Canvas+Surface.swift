@@ -19,12 +19,18 @@ extension Canvas {
             throw CanvasError("this canvas cannot show on a surface: make it with a GPU(presenting: true)")
         }
         detach()
+        let swapchain: Swapchain?
         do {
-            self.surface = SurfacePresenter(
-                swapchain: try Swapchain(context: renderer.context, wlDisplay: display, wlSurface: surface))
+            swapchain = try Swapchain(context: renderer.context, wlDisplay: display, wlSurface: surface)
         } catch {
             throw CanvasError("cannot show the canvas on the surface: \(error)")
         }
+        guard let swapchain else {
+            throw CanvasError(
+                "cannot show the canvas on the surface: \(renderer.context.deviceName) cannot present to it (the "
+                    + "compositor lacks the GPU buffer protocol its driver needs)")
+        }
+        self.surface = SurfacePresenter(surface: swapchain)
         frames.needsFrame = true
     }
 
@@ -61,7 +67,7 @@ extension Canvas {
             guard let frame = try surface.nextFrame(width: width, height: height, damage: nil, timeout: 1_000_000_000)
             else { throw CanvasError("cannot draw a frame: no swapchain image became free within a second") }
             try renderer.drawFrame(
-                into: surface.swapchain, index: frame.index, view: session.view, windowColor: color, overlays: [])
+                into: surface.surface, index: frame.index, view: session.view, windowColor: color, overlays: [])
             surface.presented()
         } catch let error as CanvasError {
             throw error

@@ -9,6 +9,8 @@ public final class Surface {
     /// The handle the surface was exported under (xdg-foreign), while it is.
     public internal(set) var exportedHandle: String?
     var pendingBuffer: WlBufferResource?
+    /// The buffer shown, held until the next replaces it (``ScriptedCompositor/Options/holdsBuffers``).
+    var heldBuffer: WlBufferResource?
     var bufferAttached = false
     var pendingCallbacks: [WlCallbackResource] = []
     var pendingScale: Int32 = 1
@@ -88,7 +90,7 @@ extension ScriptedCompositor {
     }
 
     /// Applies the pending state: copies the buffer's pixels, releases the buffer at once (Mesa's WSI waits for
-    /// it), answers frame callbacks and presentation feedback, as an infinitely fast display would.
+    /// it) or, holding buffers, the one it replaces, answers frame callbacks and presentation feedback, as an infinitely fast display would.
     private func commit(_ surface: Surface) {
         surface.lastCommitArrived = .now
         commitCount += 1
@@ -102,7 +104,12 @@ extension ScriptedCompositor {
         applySubsurfacePositions(of: surface)
         if surface.bufferAttached {
             surface.image = surface.pendingBuffer.flatMap { Image(shmBuffer: $0) }
-            surface.pendingBuffer?.release()
+            if options.holdsBuffers {
+                if let held = surface.heldBuffer, held.isAlive, held !== surface.pendingBuffer { held.release() }
+                surface.heldBuffer = surface.pendingBuffer
+            } else {
+                surface.pendingBuffer?.release()
+            }
             surface.pendingBuffer = nil
             surface.bufferAttached = false
         }

@@ -56,6 +56,9 @@ public final class ScriptedCompositor {
         public var socketName: String?
         /// Versions to advertise instead of the newest this compositor speaks (an old compositor), by global.
         public var versions: [Global: UInt32] = [:]
+        /// Whether a surface's buffer is held until the next one replaces it (as a compositor that reads it while
+        /// showing it does), rather than released at once: a client must then draw into another.
+        public var holdsBuffers = false
 
         public init() {}
 

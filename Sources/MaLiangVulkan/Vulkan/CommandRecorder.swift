@@ -36,14 +36,14 @@ struct CommandRecorder {
     }
 
     /// Makes a window image ready to draw into: its earlier frame kept (a partial redraw), or discarded.
-    func prepareForDrawing(_ target: RenderTarget, keepingContents: Bool) {
+    func prepareForDrawing(_ target: some RenderableImage, keepingContents: Bool) {
         transition(
             target.vkImage, from: keepingContents ? VK_IMAGE_LAYOUT_PRESENT_SRC_KHR : VK_IMAGE_LAYOUT_UNDEFINED,
             to: VK_IMAGE_LAYOUT_GENERAL, range: GPUImage.range(), after: Self.anyWrite, before: Self.anyAccess)
     }
 
     /// Hands a window image drawn into back for presenting.
-    func prepareForPresenting(_ target: RenderTarget) {
+    func prepareForPresenting(_ target: some RenderableImage) {
         transition(
             target.vkImage, from: VK_IMAGE_LAYOUT_GENERAL, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, range: GPUImage.range(),
             after: Self.anyWrite, before: Self.anyAccess)

@@ -1,18 +1,21 @@
 import CVulkan
 
 extension VulkanContext {
-    /// Device memory of a type allowed by `requirements` with `properties`.
-    func allocate(_ requirements: VkMemoryRequirements, properties: VkMemoryPropertyFlags) throws(VulkanError)
-        -> VkDeviceMemory
-    {
+    /// Device memory of a type allowed by `requirements` with `properties`, and `preferred` too where a type has them.
+    func allocate(
+        _ requirements: VkMemoryRequirements, properties: VkMemoryPropertyFlags,
+        preferring preferred: VkMemoryPropertyFlags = 0
+    ) throws(VulkanError) -> VkDeviceMemory {
         var memory = memoryProperties
         let types = withUnsafeBytes(of: &memory.memoryTypes) { Array($0.bindMemory(to: VkMemoryType.self)) }
-        guard
-            let index = (0..<Int(memoryProperties.memoryTypeCount)).first(where: {
-                requirements.memoryTypeBits & (1 << UInt32($0)) != 0
-                    && types[$0].propertyFlags & properties == properties
-            })
-        else { throw VulkanError("no memory type with properties \(properties) for \(requirements.size) bytes") }
+        func firstType(with wanted: VkMemoryPropertyFlags) -> Int? {
+            (0..<Int(memoryProperties.memoryTypeCount)).first {
+                requirements.memoryTypeBits & (1 << UInt32($0)) != 0 && types[$0].propertyFlags & wanted == wanted
+            }
+        }
+        guard let index = firstType(with: properties | preferred) ?? firstType(with: properties) else {
+            throw VulkanError("no memory type with properties \(properties) for \(requirements.size) bytes")
+        }
         var info = VkMemoryAllocateInfo()
         info.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO
         info.allocationSize = requirements.size

@@ -37,10 +37,14 @@ final class GPUBuffer {
         vkGetBufferMemoryRequirements(context.device, created, &requirements)
         memorySize = Int(requirements.size)
         do {
+            // What the device copies into is read on the host: cached memory, where offered, reads at the host's
+            // speed (a discrete GPU's uncached host memory reads many times slower).
             memory = try context.allocate(
                 requirements,
                 properties: VkMemoryPropertyFlags(
-                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue))
+                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue),
+                preferring: usage.contains(.copiedTo)
+                    ? VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_HOST_CACHED_BIT.rawValue) : 0)
         } catch {
             vkDestroyBuffer(context.device, created, nil)
             throw error

@@ -2,7 +2,7 @@ import CVulkan
 
 /// A Vulkan swapchain on a Wayland surface. MAILBOX when offered (never blocks on a hidden window), else FIFO;
 /// images are acquired with a finite timeout; the caller paces frames with wl_surface frame callbacks.
-public final class Swapchain {
+public final class Swapchain: FrameSurface {
     /// Instance extensions a context needs for ``Swapchain``.
     public static let instanceExtensions = ["VK_KHR_surface", "VK_KHR_wayland_surface"]
     /// Device extensions a context needs for ``Swapchain``.
@@ -27,8 +27,10 @@ public final class Swapchain {
     public private(set) var isOutOfDate = false
     private var fence: VkFence?
 
-    /// Creates the Vulkan surface for `wlSurface` on `wlDisplay` (raw `wl_display*` / `wl_surface*`).
-    public init(context: VulkanContext, wlDisplay: OpaquePointer, wlSurface: OpaquePointer) throws(VulkanError) {
+    /// Creates the Vulkan surface for `wlSurface` on `wlDisplay` (raw `wl_display*` / `wl_surface*`); nil when the
+    /// device cannot present to it (its driver needs a buffer protocol the compositor lacks: ``SharedMemoryFrames``
+    /// can show the frames instead).
+    public init?(context: VulkanContext, wlDisplay: OpaquePointer, wlSurface: OpaquePointer) throws(VulkanError) {
         self.context = context
         var info = VkWaylandSurfaceCreateInfoKHR()
         info.sType = VK_STRUCTURE_TYPE_WAYLAND_SURFACE_CREATE_INFO_KHR
@@ -39,21 +41,24 @@ public final class Swapchain {
         guard let created else { throw VulkanError("no surface") }
         // Destroyed here on failure and forgotten: the failed object's deinit must not destroy it a second time
         // (NVIDIA's driver crashes on that).
-        func fail(_ error: VulkanError) -> VulkanError {
+        func letSurfaceGo() {
             vkDestroySurfaceKHR(context.instance, created, nil)
             surface = nil
-            return error
         }
         surface = created
         var supported: VkBool32 = 0
         vkGetPhysicalDeviceSurfaceSupportKHR(context.physicalDevice, context.queueFamily, created, &supported)
         guard supported != 0 else {
-            throw fail(VulkanError("\(context.deviceName) cannot present to this Wayland surface"))
+            letSurfaceGo()
+            return nil
         }
         var fenceInfo = VkFenceCreateInfo()
         fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
         let result = vkCreateFence(context.device, &fenceInfo, nil, &fence)
-        guard result == VK_SUCCESS else { throw fail(VulkanError("vkCreateFence", result)) }
+        guard result == VK_SUCCESS else {
+            letSurfaceGo()
+            throw VulkanError("vkCreateFence", result)
+        }
     }
 
     deinit { close() }
@@ -159,6 +164,8 @@ public final class Swapchain {
             }
         }
     }
+
+    public func image(_ index: Int) -> FrameImage { FrameImage(kind: .presentable(targets[index])) }
 
     /// The next image to draw, or nil when none came within `timeout` nanoseconds or the chain is out of date.
     public func acquire(timeout: UInt64 = 100_000_000) throws(VulkanError) -> Int? {

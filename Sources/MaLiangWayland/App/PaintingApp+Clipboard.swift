@@ -22,7 +22,7 @@ extension PaintingApp {
         let png: Data
         do {
             let picture = try renderer.render(
-                view: session.view, width: presenter.swapchain.width, height: presenter.swapchain.height)
+                view: session.view, width: presenter.frameSurface.width, height: presenter.frameSurface.height)
             png = try PNG.encode(picture)
         } catch {
             applier.post(StatusMessage(.error, "Cannot copy the view: \(error)"))

@@ -9,7 +9,7 @@ import WaylandClient
 extension PaintingApp {
     func drawFrame(index: Int, damage: [BufferRect]?, repaint: [BufferRect]?) throws {
         let scale = window.scale
-        let width = Double(presenter.swapchain.width)
+        let width = Double(presenter.frameSurface.width)
         // Hidden (Tab, a four-finger tap), the toolbar leaves the whole window to the drawing.
         var overlays =
             session.hasToolbar
@@ -20,27 +20,27 @@ extension PaintingApp {
         overlays += chartletHandles()
         if chrome.showsShortcuts {
             overlays += try chrome.shortcutSheet.overlays(
-                width: width, height: Double(presenter.swapchain.height), scale: scale)
+                width: width, height: Double(presenter.frameSurface.height), scale: scale)
         }
         overlays += try chrome.statusStrip.overlays(
             status: applier.status, now: MonotonicClock.microseconds(), width: width,
-            height: Double(presenter.swapchain.height), scale: scale)
+            height: Double(presenter.frameSurface.height), scale: scale)
         // A floating window with our own decorations has rounded corners (where the compositor reads alpha) and a
         // shadow, both in step with this frame's size.
-        let rounded = window.isFloatingWithOwnDecorations && presenter.swapchain.showsAlpha
+        let rounded = window.isFloatingWithOwnDecorations && presenter.frameSurface.showsAlpha
         window.prepareFrame(roundedCorners: rounded)
         if rounded { overlays += try windowCorners(scale: scale) }
         renderer.chartletPreview = session.chartletPreview
         try renderer.showSelection(session.elementSelection?.ids ?? [], movedBy: session.selecting.pending)
         try renderer.drawFrame(
-            into: presenter.swapchain, index: index, view: session.view, windowColor: chrome.theme.surroundings,
+            into: presenter.frameSurface, index: index, view: session.view, windowColor: chrome.theme.surroundings,
             overlays: overlays, damage: damage, repaint: repaint)
         if presenter.framesPresented == 0 {
             let decorations = window.serverSideDecorations ? "server-side" : "client-side"
-            let mode = presenter.swapchain.presentModeName
+            let mode = presenter.frameSurface.presentModeName
             let memory = renderer.context.memoryUse
             log(
-                "presented \(presenter.swapchain.width)x\(presenter.swapchain.height) at scale \(scale), \(decorations) decorations, \(mode); device memory \(memory.current >> 20) MiB (peak \(memory.peak >> 20) MiB)"
+                "presented \(presenter.frameSurface.width)x\(presenter.frameSurface.height) at scale \(scale), \(decorations) decorations, \(mode); device memory \(memory.current >> 20) MiB (peak \(memory.peak >> 20) MiB)"
             )
         }
     }
@@ -50,7 +50,7 @@ extension PaintingApp {
             chrome.corners = try WindowCorners(scale: scale, renderer: renderer)
         }
         let corners = chrome.corners?.placements(
-            width: Double(presenter.swapchain.width), height: Double(presenter.swapchain.height))
+            width: Double(presenter.frameSurface.width), height: Double(presenter.frameSurface.height))
         return corners ?? []
     }
 

@@ -13,7 +13,8 @@ extension PaintingApp {
         let line = chrome.toolbar.highlight
         let thickness = max(1.5 * scale, 1)
         // Long enough to cross the window from a centre anywhere in it.
-        let length = 2 * hypot(Double(presenter.swapchain.width), Double(presenter.swapchain.height)) + 2 * hypot(x, y)
+        let length =
+            2 * hypot(Double(presenter.frameSurface.width), Double(presenter.frameSurface.height)) + 2 * hypot(x, y)
         var placements: [OverlayPlacement] = []
         for angle in symmetry.guideAngles {
             let shown = (session.view.mirrored ? .pi - angle : angle) + session.view.rotation

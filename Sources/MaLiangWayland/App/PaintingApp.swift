@@ -122,17 +122,18 @@ public final class PaintingApp {
         if ProcessInfo.processInfo.environment["MALIANG_STROKE_PREDICTION"] == "0" { canvas.session.predictor = nil }
         chrome = try WindowChrome(renderer: canvas.renderer)
         desktop.fileChooser.parentWindow = { [unowned window] in window.exportedHandle.map { "wayland:\($0)" } ?? "" }
-        guard let surfacePointer = window.surface.proxy else {
-            throw LaunchError(description: "the window surface is gone")
-        }
-        let swapchain = try Swapchain(context: context, wlDisplay: connection.display, wlSurface: surfacePointer)
-        presenter = FramePresenter(swapchain: swapchain, surface: window.surface, loop: loop)
+        let (frameSurface, presentationNote) = try WindowFrameSurface.make(
+            context: context, connection: connection, surface: window.surface, shm: globals.shm)
+        presenter = FramePresenter(frameSurface: frameSurface, surface: window.surface, loop: loop)
         canvas.onMessage = { message in
             FileHandle.standardError.write(Data("maliang: \(message.text)\n".utf8))
         }
         wire(registry)
         followColorScheme()
         window.showTitle(for: file.url)
+        // Posted messages go to stderr too (onMessage above).
+        if let presentationNote { applier.post(StatusMessage(.info, presentationNote)) }
+        // After the note above: what the opening says about the file matters more, and the latest shows.
         if let notice { applier.post(notice) }
         do throws(StoreError) {
             if let kept = try desktop.brushStyle.load() { canvas.session.restoreStyle(kept) }
@@ -331,10 +332,10 @@ public final class PaintingApp {
         }
     }
 
-    /// Takes the window down in reverse order of making it: the swapchain before the surface it shows on. What is
+    /// Takes the window down in reverse order of making it: the frames' images before the surface they show on. What is
     /// queued is sent without waiting for the compositor: it may be the one going away.
     private func takeDownWindow() {
-        presenter.swapchain.close()
+        presenter.frameSurface.close()
         devices.destroy()
         window.destroy()
         _ = try? connection.flush()

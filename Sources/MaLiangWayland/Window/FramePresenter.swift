@@ -19,20 +19,21 @@ final class FramePresenter {
     var size: () -> (width: Int, height: Int)?
     /// Called when the buffer size changed, before the frame is drawn at it.
     var resized: () -> Void = {}
-    /// Draws swapchain image `index` (only the `repaint` rectangles of it when given) and presents it with `damage`.
+    /// Draws image `index` (only the `repaint` rectangles of it when given) and presents it with `damage`.
     var draw: (_ index: Int, _ damage: [BufferRect]?, _ repaint: [BufferRect]?) throws -> Void
     /// Told when drawing failed.
     var failed: (Error) -> Void = { _ in }
 
-    init(swapchain: Swapchain, surface: WlSurface, loop: EventLoop) {
-        surfacePresenter = SurfacePresenter(swapchain: swapchain)
+    init(frameSurface: any FrameSurface, surface: WlSurface, loop: EventLoop) {
+        surfacePresenter = SurfacePresenter(surface: frameSurface)
         self.surface = surface
         self.loop = loop
         size = { nil }
         draw = { _, _, _ in }
     }
 
-    var swapchain: Swapchain { surfacePresenter.swapchain }
+    /// Where frames are drawn: a swapchain's images or shared memory's.
+    var frameSurface: any FrameSurface { surfacePresenter.surface }
     var framesPresented: Int { surfacePresenter.framesPresented }
 
     /// Asks for a frame where `rect` changed (nil: everything): drawn now, or when the pending callback comes.
