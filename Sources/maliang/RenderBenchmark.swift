@@ -115,8 +115,10 @@ enum RenderBenchmark {
             let host = run.host
             print(
                 String(
-                    format: "  its host thread: waiting for stamps %.3f s, binning %.3f s, writing %.3f s, "
-                        + "waiting for the device %.3f s", host.stamps, host.binning, host.writing, host.deviceWait))
+                    format:
+                        "  its host thread: waiting for stamps %.3f s, binning %.3f s (laying out %.3f s; the cores' "
+                        + "time %.3f s), writing %.3f s, waiting for the device %.3f s", host.stamps, host.binning,
+                    host.layout, host.binningOnCores, host.writing, host.deviceWait))
         }
     }
 

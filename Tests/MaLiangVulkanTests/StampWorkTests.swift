@@ -61,4 +61,56 @@ struct StampWorkTests {
         #expect(kernelStamps[2 * perChunk + 9].stroke == 2)
         assertClean(context)
     }
+
+    @Test func aStrokeLongerThanAChunkIsCutAcrossChunks() {
+        let perChunk = 100
+        let chunks = StampRun.chunks(of: [10, 0, 3 * perChunk, 5], stamps: perChunk)
+        #expect(
+            chunks == [
+                [
+                    StrokePiece(stroke: 0, stamps: 0..<10), StrokePiece(stroke: 1, stamps: 0..<0),
+                    StrokePiece(stroke: 2, stamps: 0..<90),
+                ],
+                [StrokePiece(stroke: 2, stamps: 90..<190)],
+                [StrokePiece(stroke: 2, stamps: 190..<290)],
+                [StrokePiece(stroke: 2, stamps: 290..<300), StrokePiece(stroke: 3, stamps: 0..<5)],
+            ])
+    }
+
+    @Test func aLongStrokeCutAcrossChunksKeepsItsOrderAndItsOneEntry() throws {
+        let context = try validatedContext()
+        let pipelines = try Pipelines(context)
+        let textures = try BrushTextures(context, pipelines)
+        let layer = TileLayer(context, pipelines, documentWidth: 512, documentHeight: 256, scale: 1)
+        let perChunk = StampRun.stampsPerChunk(onDevice: true)
+        let count = 3 * perChunk + 7
+        // Back and forth across both tiles, so every cell's list takes stamps from every chunk.
+        let stamps = (0..<count).map { index in
+            Stamp(
+                x: Float(16 + (index * 37) % 480), y: 128, size: 6, angle: 0, red: 0, green: 0, blue: 0, alpha: 1,
+                flow: 1)
+        }
+        var run = StampRun()
+        run.append(
+            Stroke(id: ElementID(1), brush: .brush(Brush()), seed: 1, samples: StrokeSamples()), stamps: [])
+        run.append(
+            Stroke(id: ElementID(2), brush: .brush(Brush()), seed: 2, samples: StrokeSamples()), stamps: stamps)
+        let work = run.takeWork(for: layer, onlyTiles: nil, cellsPerTileSide: 16, onDevice: true, textures: textures)
+        #expect(work.stampCount == count && work.strokeCount == 2)
+        let memory = work.writtenToHost()
+        defer { memory.deallocate() }
+        let kernelStamps = memory.assumingMemoryBound(to: MLStamp.self)
+        #expect((0..<count).allSatisfy { kernelStamps[$0].stroke == 1 && kernelStamps[$0].x == stamps[$0].x })
+        // Each cell lists its stamps in order; all of them are listed.
+        let cells = (memory + work.stampBytes + work.strokeBytes).assumingMemoryBound(to: UInt32.self)
+        let entries = cells + work.cellWordCount
+        var listed = 0
+        for cell in 0..<(work.cellWordCount / 2) {
+            let list = (0..<Int(cells[cell * 2 + 1])).map { entries[Int(cells[cell * 2]) + $0] }
+            #expect(list == list.sorted())
+            listed += list.count
+        }
+        #expect(listed == work.entryCount && listed >= count)
+        assertClean(context)
+    }
 }

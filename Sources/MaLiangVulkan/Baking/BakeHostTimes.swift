@@ -5,6 +5,10 @@
 package struct BakeHostTimes: Sendable {
     package var stamps = 0.0
     package var binning = 0.0
+    /// Of `binning`: laying the binned chunks out together (``StampWork``), on one core.
+    package var layout = 0.0
+    /// The time the cores spent binning chunks, added up (`binning` less `layout` is the wall time they took).
+    package var binningOnCores = 0.0
     package var writing = 0.0
     package var deviceWait = 0.0
 

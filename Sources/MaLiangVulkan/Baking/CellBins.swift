@@ -7,6 +7,10 @@ struct CellBins {
     let onlyTiles: Set<TileKey>?
     let perSide: Int
     let cellPixels: Double
+    private let cellsPerDocumentPixel: Double
+    /// The layer's last cell column and row.
+    private let lastColumn: Int
+    private let lastRow: Int
     /// The tiles reached, by slot.
     private(set) var tiles: [TileKey] = []
     private var slots: [TileKey: Int] = [:]
@@ -23,6 +27,9 @@ struct CellBins {
         self.onlyTiles = onlyTiles
         perSide = cellsPerTileSide
         cellPixels = Double(TileLayer.tileSize / cellsPerTileSide)
+        cellsPerDocumentPixel = layer.scale / cellPixels
+        lastColumn = layer.columns * cellsPerTileSide - 1
+        lastRow = layer.rows * cellsPerTileSide - 1
     }
 
     var cellsPerTile: Int { perSide * perSide }
@@ -53,13 +60,21 @@ struct CellBins {
     /// Bins stamp `index`, which paints up to `reach` document pixels from its centre; false when it reaches no
     /// cell to draw in.
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
-        let scale = layer.scale / cellPixels
         // Cells in layer coordinates, clipped to the layer.
-        let x0 = max(Int(((Double(stamp.x) - reach) * scale).rounded(.down)), 0)
-        let x1 = min(Int(((Double(stamp.x) + reach) * scale).rounded(.down)), layer.columns * perSide - 1)
-        let y0 = max(Int(((Double(stamp.y) - reach) * scale).rounded(.down)), 0)
-        let y1 = min(Int(((Double(stamp.y) + reach) * scale).rounded(.down)), layer.rows * perSide - 1)
+        let scale = cellsPerDocumentPixel
+        let x0 = max(Self.floor((Double(stamp.x) - reach) * scale), 0)
+        let x1 = min(Self.floor((Double(stamp.x) + reach) * scale), lastColumn)
+        let y0 = max(Self.floor((Double(stamp.y) - reach) * scale), 0)
+        let y1 = min(Self.floor((Double(stamp.y) + reach) * scale), lastRow)
         guard x0 <= x1, y0 <= y1 else { return false }
+        if x0 == x1 && y0 == y1 {
+            // Most small dabs reach one cell: one tile to look up, one binning.
+            let (tileColumn, tileRow) = (x0 / perSide, y0 / perSide)
+            guard let slot = slot(TileKey(column: tileColumn, row: tileRow), erasing: erasing) else { return false }
+            cellOfPair.append(Int32((slot * perSide + y0 - tileRow * perSide) * perSide + x0 - tileColumn * perSide))
+            stampOfPair.append(index)
+            return true
+        }
         let before = cellOfPair.count
         for tileRow in (y0 / perSide)...(y1 / perSide) {
             for tileColumn in (x0 / perSide)...(x1 / perSide) {
@@ -78,6 +93,14 @@ struct CellBins {
             }
         }
         return cellOfPair.count > before
+    }
+
+    /// The largest integer not above `value` (finite), without a call to the C library's floor: four a stamp were a
+    /// share of binning's time. Far-off values are clamped; the clip to the layer follows.
+    @inline(__always) private static func floor(_ value: Double) -> Int {
+        let clamped = min(max(value, -1e15), 1e15)
+        let truncated = Int(clamped)
+        return Double(truncated) > clamped ? truncated - 1 : truncated
     }
 
     /// Makes room for `pairs` binnings.

@@ -251,10 +251,13 @@ final class PaintBaker {
                     baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
                     ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.typicalDiameter)
                 let binning = ContinuousClock.now
+                let (laidOut, binnedOnCores) = (baker.run.layoutSeconds, baker.run.binningCoreSeconds)
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
                 let writing = ContinuousClock.now
                 baker.hostTimes.binning += BakeHostTimes.seconds(since: binning)
+                baker.hostTimes.layout += baker.run.layoutSeconds - laidOut
+                baker.hostTimes.binningOnCores += baker.run.binningCoreSeconds - binnedOnCores
                 let target = target
                 try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)

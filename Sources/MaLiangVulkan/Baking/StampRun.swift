@@ -40,6 +40,10 @@ struct StampRun {
     private var coveredPixels = 0
     /// Each waiting stroke's stamp count (reading them from `strokes` copies every stroke).
     private var stampCounts: [Int] = []
+    /// Seconds spent laying binned chunks out together so far (``BakeHostTimes/layout``).
+    private(set) var layoutSeconds = 0.0
+    /// Seconds the cores spent binning chunks so far, all together (``BakeHostTimes/binningOnCores``).
+    private(set) var binningCoreSeconds = 0.0
 
     /// One of a stroke in progress's own layers, which hold it at full opacity until frames composite them: its body
     /// built up "over", or its glow's halo, which keeps the larger value (the host's kernel only).
@@ -66,15 +70,15 @@ struct StampRun {
 
     var isEmpty: Bool { strokes.isEmpty }
 
-    /// Stamps a chunk binned on one core holds at least: below that, handing work out costs more than it saves.
+    /// Stamps a chunk binned on one core holds (the last one fewer): below that, handing work out costs more than it saves.
     /// Binning for the compute shader (cells four dabs wide, about two cells a dab) costs a fraction of binning into
     /// the host's 16×16 cells, so its chunks are smaller: a GPU batch of large dabs (~30,000 stamps), or a live
     /// stroke's, still reaches every core.
     static func stampsPerChunk(onDevice: Bool) -> Int { onDevice ? 2048 : 8192 }
 
     /// Takes the queued strokes out as work for `layer` (only its `onlyTiles` when given), binned into
-    /// `cellsPerTileSide`² cells per tile. Runs of consecutive strokes are binned on every core, then put together in
-    /// order by ``StampWork``, so each cell still lists its stamps in stroke order.
+    /// `cellsPerTileSide`² cells per tile. Chunks of consecutive stamps are binned on every core, then put together
+    /// in order by ``StampWork``, so each cell still lists its stamps in stroke order.
     /// With `wet`, the stamps of that layer only, drawn into `layer` as a stroke in progress's own.
     mutating func takeWork(
         for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, onDevice: Bool,
@@ -89,65 +93,87 @@ struct StampRun {
         let chunks = Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice))
         let queued = strokes
         var binned = [BinnedChunk?](repeating: nil, count: chunks.count)
+        var chunkSeconds = [Double](repeating: 0, count: chunks.count)
         binned.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let output = buffer
-            nonisolated(unsafe) let target = layer
-            nonisolated(unsafe) let masks = textures
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                output[index] = Self.bin(
-                    queued[chunks[index]], firstStroke: chunks[index].lowerBound, layer: target, onlyTiles: onlyTiles,
-                    cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet)
+            chunkSeconds.withUnsafeMutableBufferPointer { seconds in
+                nonisolated(unsafe) let output = buffer
+                nonisolated(unsafe) let times = seconds
+                nonisolated(unsafe) let target = layer
+                nonisolated(unsafe) let masks = textures
+                DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                    let start = ContinuousClock.now
+                    output[index] = Self.bin(
+                        chunks[index], of: queued, layer: target, onlyTiles: onlyTiles,
+                        cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet)
+                    times[index] = BakeHostTimes.seconds(since: start)
+                }
             }
         }
+        binningCoreSeconds += chunkSeconds.reduce(0, +)
+        let laying = ContinuousClock.now
+        defer { layoutSeconds += BakeHostTimes.seconds(since: laying) }
         return StampWork(chunks: binned.compactMap { $0 }, cellsPerTileSide: cellsPerTileSide)
     }
 
-    /// Ranges of consecutive strokes of about `stampsPerChunk` stamps or more each (one range for little work).
-    static func chunks(of stampCounts: [Int], stamps stampsPerChunk: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var start = 0
-        var stamps = 0
-        for (index, count) in stampCounts.enumerated() {
-            stamps += count
-            if stamps >= stampsPerChunk {
-                ranges.append(start..<(index + 1))
-                start = index + 1
-                stamps = 0
-            }
+    /// The queued strokes' stamps cut into chunks of `stampsPerChunk` stamps (the last one smaller), in order: a
+    /// chunk holds consecutive strokes, and a stroke longer than a chunk is cut across several, so a long stroke's
+    /// binning is shared by the cores rather than left to one while the others wait.
+    static func chunks(of stampCounts: [Int], stamps stampsPerChunk: Int) -> [[StrokePiece]] {
+        var chunks: [[StrokePiece]] = []
+        var current: [StrokePiece] = []
+        var filled = 0
+        for (stroke, count) in stampCounts.enumerated() {
+            var start = 0
+            // A stroke without stamps still has its piece: the kernels read every stroke.
+            repeat {
+                let taken = min(count - start, stampsPerChunk - filled)
+                current.append(StrokePiece(stroke: stroke, stamps: start..<(start + taken)))
+                start += taken
+                filled += taken
+                if filled >= stampsPerChunk {
+                    chunks.append(current)
+                    current = []
+                    filled = 0
+                }
+            } while start < count
         }
-        if start < stampCounts.count { ranges.append(start..<stampCounts.count) }
-        return ranges
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
     }
 
-    /// Stamps of consecutive strokes turned into kernel stamps and binned, with stamp indices from 0.
+    /// One chunk's `pieces` of the queued `strokes` turned into kernel stamps and binned, with stamp indices from 0.
+    /// A stroke's entry for the kernels goes with its first piece.
     private static func bin(
-        _ strokes: ArraySlice<(stroke: Stroke, stamps: [Stamp])>, firstStroke: Int, layer: TileLayer,
+        _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], layer: TileLayer,
         onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures, wet: WetLayer?
     ) -> BinnedChunk {
         var chunk = BinnedChunk(
             bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
             strokes: [])
-        chunk.strokes.reserveCapacity(strokes.count)
+        chunk.strokes.reserveCapacity(pieces.count)
         // Room for every stamp and for each binned once or twice, so the arrays do not grow by copying.
-        let stampCount = strokes.reduce(0) { $0 + $1.stamps.count }
+        let stampCount = pieces.reduce(0) { $0 + $1.stamps.count }
         chunk.stamps.reserveCapacity(stampCount)
         chunk.bins.reserve(pairs: stampCount * (cellsPerTileSide == 1 ? 5 : 8) / 4)
         let scale = Float(layer.scale)
         let documentPixel = 1 / layer.scale
-        for (offset, entry) in strokes.enumerated() {
+        for piece in pieces {
+            let entry = strokes[piece.stroke]
             let brush = entry.stroke.brush
             let base = brush.base
             // A stroke in progress is held whole in its own layers: an eraser's marks too, which frames take away.
             let isEraser = wet == nil && brush.isEraser
             let textured = base.textureID != nil
             let opacity = wet != nil ? 1 : base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
-            chunk.strokes.append(
-                MLStroke(
-                    opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
-                    textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
-                    grainLayer: textures.paperLayer, keepsLarger: wet == .halo ? 1 : 0, unused: 0))
-            let strokeIndex = Float(firstStroke + offset)
-            for stamp in entry.stamps where isDrawable(stamp) {
+            if piece.stamps.lowerBound == 0 {
+                chunk.strokes.append(
+                    MLStroke(
+                        opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
+                        textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
+                        grainLayer: textures.paperLayer, keepsLarger: wet == .halo ? 1 : 0, unused: 0))
+            }
+            let strokeIndex = Float(piece.stroke)
+            for stamp in entry.stamps[piece.stamps] where isDrawable(stamp) {
                 if let wet, (wet == .halo) != (stamp.layer == .glowHalo) { continue }
                 // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
                 let reach =
@@ -184,4 +210,10 @@ extension AnyBrush {
         if case .chartlet = self { return true }
         return false
     }
+}
+
+/// Stamps `stamps` of the queued stroke `stroke` (its index in the run): all of them, or a part of a long stroke.
+struct StrokePiece: Equatable {
+    var stroke: Int
+    var stamps: Range<Int>
 }
