@@ -3,9 +3,17 @@ import MaLiangCore
 /// Stamp indices binned by the cells they reach, per tile, in the order they were added: one chunk of strokes'
 /// share of a ``StampWork``.
 struct CellBins {
+    /// One binning: a cell (slot × cells per tile + cell in the tile) and a stamp reaching it.
+    struct Pair {
+        var cell: Int32
+        var stamp: UInt32
+    }
+
     let layer: TileLayer
     let onlyTiles: Set<TileKey>?
     let perSide: Int
+    /// log2 of `perSide` (a power of two): cells are found by shifts, not divisions, once or more a stamp.
+    let perSideShift: Int
     let cellPixels: Double
     private let cellsPerDocumentPixel: Double
     /// The layer's last cell column and row.
@@ -16,16 +24,17 @@ struct CellBins {
     private var slots: [TileKey: Int] = [:]
     /// The last tile looked up and its slot (consecutive stamps mostly land on the same tile).
     private var lastTile: (key: TileKey, slot: Int)?
-    /// Cell (slot × cells per tile + cell in the tile) and stamp index of each binning, in the order added.
-    private(set) var cellOfPair: [Int32] = []
-    private(set) var stampOfPair: [UInt32] = []
+    /// Each binning, in the order added.
+    private(set) var pairs: [Pair] = []
     /// Slots reached only by erasing where the layer has no tile yet.
     private(set) var provisional: Set<Int> = []
 
     init(layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int) {
+        precondition(cellsPerTileSide > 0 && cellsPerTileSide & (cellsPerTileSide - 1) == 0)
         self.layer = layer
         self.onlyTiles = onlyTiles
         perSide = cellsPerTileSide
+        perSideShift = cellsPerTileSide.trailingZeroBitCount
         cellPixels = Double(TileLayer.tileSize / cellsPerTileSide)
         cellsPerDocumentPixel = layer.scale / cellPixels
         lastColumn = layer.columns * cellsPerTileSide - 1
@@ -59,25 +68,42 @@ struct CellBins {
 
     /// Bins stamp `index`, which paints up to `reach` document pixels from its centre; false when it reaches no
     /// cell to draw in.
+    @inline(__always)
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
         // Cells in layer coordinates, clipped to the layer.
         let scale = cellsPerDocumentPixel
-        let x0 = max(Self.floor((Double(stamp.x) - reach) * scale), 0)
-        let x1 = min(Self.floor((Double(stamp.x) + reach) * scale), lastColumn)
-        let y0 = max(Self.floor((Double(stamp.y) - reach) * scale), 0)
-        let y1 = min(Self.floor((Double(stamp.y) + reach) * scale), lastRow)
+        let x0 = Self.firstCell((Double(stamp.x) - reach) * scale)
+        let x1 = min(Self.lastCell((Double(stamp.x) + reach) * scale), lastColumn)
+        let y0 = Self.firstCell((Double(stamp.y) - reach) * scale)
+        let y1 = min(Self.lastCell((Double(stamp.y) + reach) * scale), lastRow)
         guard x0 <= x1, y0 <= y1 else { return false }
-        if x0 == x1 && y0 == y1 {
-            // Most small dabs reach one cell: one tile to look up, one binning.
-            let (tileColumn, tileRow) = (x0 / perSide, y0 / perSide)
-            guard let slot = slot(TileKey(column: tileColumn, row: tileRow), erasing: erasing) else { return false }
-            cellOfPair.append(Int32((slot * perSide + y0 - tileRow * perSide) * perSide + x0 - tileColumn * perSide))
-            stampOfPair.append(index)
+        // Most small dabs reach a cell or a few of the tile the stamp before reached: nothing to look up.
+        let (tileColumn, tileRow) = (x0 >> perSideShift, y0 >> perSideShift)
+        if let lastTile, lastTile.key.column == tileColumn, lastTile.key.row == tileRow,
+            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow, erasing || provisional.isEmpty
+        {
+            let mask = perSide - 1
+            let tileBase = lastTile.slot << (2 * perSideShift)
+            for row in (y0 & mask)...(y1 & mask) {
+                let rowBase = tileBase | (row << perSideShift)
+                for column in (x0 & mask)...(x1 & mask) {
+                    pairs.append(Pair(cell: Int32(rowBase | column), stamp: index))
+                }
+            }
             return true
         }
-        let before = cellOfPair.count
-        for tileRow in (y0 / perSide)...(y1 / perSide) {
-            for tileColumn in (x0 / perSide)...(x1 / perSide) {
+        return add(index, columns: x0...x1, rows: y0...y1, erasing: erasing)
+    }
+
+    /// Bins stamp `index` into the cells of `columns` × `rows` (layer cells, clipped to the layer).
+    @inline(never)
+    private mutating func add(
+        _ index: UInt32, columns: ClosedRange<Int>, rows: ClosedRange<Int>, erasing: Bool
+    ) -> Bool {
+        let (x0, x1, y0, y1) = (columns.lowerBound, columns.upperBound, rows.lowerBound, rows.upperBound)
+        let before = pairs.count
+        for tileRow in (y0 >> perSideShift)...(y1 >> perSideShift) {
+            for tileColumn in (x0 >> perSideShift)...(x1 >> perSideShift) {
                 guard let slot = slot(TileKey(column: tileColumn, row: tileRow), erasing: erasing) else { continue }
                 let firstRow = max(y0, tileRow * perSide) - tileRow * perSide
                 let lastRow = min(y1, tileRow * perSide + perSide - 1) - tileRow * perSide
@@ -86,34 +112,34 @@ struct CellBins {
                 for row in firstRow...lastRow {
                     let rowBase = Int32(slot * perSide * perSide + row * perSide)
                     for column in firstColumn...lastColumn {
-                        cellOfPair.append(rowBase + Int32(column))
-                        stampOfPair.append(index)
+                        pairs.append(Pair(cell: rowBase + Int32(column), stamp: index))
                     }
                 }
             }
         }
-        return cellOfPair.count > before
+        return pairs.count > before
     }
 
-    /// The largest integer not above `value` (finite), without a call to the C library's floor: four a stamp were a
-    /// share of binning's time. Far-off values are clamped; the clip to the layer follows.
-    @inline(__always) private static func floor(_ value: Double) -> Int {
-        let clamped = min(max(value, -1e15), 1e15)
-        let truncated = Int(clamped)
-        return Double(truncated) > clamped ? truncated - 1 : truncated
+    // Cells from coordinates in cells (finite) without the C library's floor (four calls a stamp were a share of
+    // binning's time) and without a branch on the fraction, which no predictor guesses: a truncation is the floor
+    // wherever it counts. Far-off values are clamped; the clip to the layer follows.
+
+    /// The first cell a span starting at `value` reaches, no lower than 0.
+    @inline(__always) private static func firstCell(_ value: Double) -> Int { Int(min(max(value, 0), 1e15)) }
+
+    /// The last cell a span ending at `value` reaches: −1 left of the layer.
+    @inline(__always) private static func lastCell(_ value: Double) -> Int {
+        value < 0 ? -1 : Int(min(value, 1e15))
     }
 
-    /// Makes room for `pairs` binnings.
-    mutating func reserve(pairs: Int) {
-        cellOfPair.reserveCapacity(pairs)
-        stampOfPair.reserveCapacity(pairs)
-    }
+    /// Makes room for `count` binnings.
+    mutating func reserve(pairs count: Int) { pairs.reserveCapacity(count) }
 
     /// How many binnings each cell has, by cell.
     func cellCounts() -> [UInt32] {
         var counts = [UInt32](repeating: 0, count: tiles.count * cellsPerTile)
         counts.withUnsafeMutableBufferPointer { counts in
-            for cell in cellOfPair { counts[Int(cell)] += 1 }
+            for pair in pairs { counts[Int(pair.cell)] += 1 }
         }
         return counts
     }

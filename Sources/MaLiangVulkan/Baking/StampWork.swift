@@ -153,17 +153,21 @@ struct StampWork {
                 from: base, byteCount: bytes.count)
         }
         var next = place.entryOffsets
-        let perTile = cellsPerTile
+        // Cells per tile is a power of two: a pair's slot and cell are a shift and a mask away.
+        let perTileShift = cellsPerTile.trailingZeroBitCount
+        let cellMask = cellsPerTile - 1
         let stampOffset = UInt32(place.firstStamp)
         cellTable.withUnsafeBufferPointer { table in
             next.withUnsafeMutableBufferPointer { next in
-                for (cell, stamp) in zip(chunk.bins.cellOfPair, chunk.bins.stampOfPair) {
-                    let local = Int(cell)
-                    let slot = place.slotOf[local / perTile]
-                    guard slot >= 0 else { continue }
-                    let start = table[(slot * perTile + local % perTile) * 2]
-                    entries[Int(start + next[local])] = stamp + stampOffset
-                    next[local] += 1
+                place.slotOf.withUnsafeBufferPointer { slotOf in
+                    for pair in chunk.bins.pairs {
+                        let local = Int(pair.cell)
+                        let slot = slotOf[local >> perTileShift]
+                        guard slot >= 0 else { continue }
+                        let start = table[((slot << perTileShift) | (local & cellMask)) * 2]
+                        entries[Int(start + next[local])] = pair.stamp + stampOffset
+                        next[local] += 1
+                    }
                 }
             }
         }
