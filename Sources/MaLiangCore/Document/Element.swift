@@ -33,7 +33,13 @@ public struct Stroke: Hashable, Codable, Sendable {
     /// The stroke's id in its document (``Document/makeElementID()`` gives new ones).
     public var id: ElementID
     /// The brush as it was when the stroke was drawn.
-    public var brush: AnyBrush
+    public var brush: AnyBrush {
+        get { brushStorage.brush }
+        set { brushStorage = SharedBrush(newValue) }
+    }
+    /// The brush behind one reference: a brush is over 200 bytes inline, and a stroke is held by the document's
+    /// elements, its undo history and every list of changes (and most strokes share their brush's settings anyway).
+    private var brushStorage: SharedBrush
     /// Seed of the stroke's random angles and random chartlets.
     public var seed: UInt64
     /// The view's zoom when the stroke started (for brushes that keep their on-screen size).
@@ -65,7 +71,7 @@ public struct Stroke: Hashable, Codable, Sendable {
         layer: LayerID = .first, symmetry: Symmetry?
     ) {
         self.id = id
-        self.brush = brush
+        brushStorage = SharedBrush(brush)
         self.seed = seed
         self.canvasScale = Limits.clamp(canvasScale, to: Limits.zoom)
         self.samples = samples
@@ -97,6 +103,47 @@ public struct Stroke: Hashable, Codable, Sendable {
     public func makeBuilder() -> StrokeBuilder {
         StrokeBuilder(brush: brush, seed: seed, canvasScale: canvasScale, symmetry: symmetry, transform: transform)
     }
+}
+
+extension Stroke {
+    private enum CodingKeys: String, CodingKey {
+        case id, brush, seed, canvasScale, samples, layer, symmetry, transform
+    }
+
+    // Written as the stored properties were named before the brush was kept behind a reference.
+    public init(from decoder: Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        id = try values.decode(ElementID.self, forKey: .id)
+        brushStorage = SharedBrush(try values.decode(AnyBrush.self, forKey: .brush))
+        seed = try values.decode(UInt64.self, forKey: .seed)
+        canvasScale = try values.decode(Double.self, forKey: .canvasScale)
+        samples = try values.decode(StrokeSamples.self, forKey: .samples)
+        layer = try values.decode(LayerID.self, forKey: .layer)
+        symmetry = try values.decodeIfPresent(Symmetry.self, forKey: .symmetry)
+        transform = try values.decodeIfPresent(DocumentTransform.self, forKey: .transform)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var values = encoder.container(keyedBy: CodingKeys.self)
+        try values.encode(id, forKey: .id)
+        try values.encode(brush, forKey: .brush)
+        try values.encode(seed, forKey: .seed)
+        try values.encode(canvasScale, forKey: .canvasScale)
+        try values.encode(samples, forKey: .samples)
+        try values.encode(layer, forKey: .layer)
+        try values.encodeIfPresent(symmetry, forKey: .symmetry)
+        try values.encodeIfPresent(transform, forKey: .transform)
+    }
+}
+
+/// A brush shared by the copies of a stroke; compared and hashed by its value.
+private final class SharedBrush: Hashable, Sendable {
+    let brush: AnyBrush
+
+    init(_ brush: AnyBrush) { self.brush = brush }
+
+    static func == (a: SharedBrush, b: SharedBrush) -> Bool { a === b || a.brush == b.brush }
+    func hash(into hasher: inout Hasher) { brush.hash(into: &hasher) }
 }
 
 /// An image placed on the canvas, kept as an editable object above the paint.
