@@ -8,10 +8,7 @@ public final class Surface {
     public let resource: WlSurfaceResource
     /// The handle the surface was exported under (xdg-foreign), while it is.
     public internal(set) var exportedHandle: String?
-    var pendingBuffer: WlBufferResource?
-    /// The buffer shown, held until the next replaces it (``ScriptedCompositor/Options/holdsBuffers``).
-    var heldBuffer: WlBufferResource?
-    var bufferAttached = false
+    var buffers = SurfaceBuffers()
     var pendingCallbacks: [WlCallbackResource] = []
     var pendingScale: Int32 = 1
     var pendingDestination: (width: Int32, height: Int32)?
@@ -75,8 +72,8 @@ extension ScriptedCompositor {
         resource.onRequest = { [unowned self, unowned surface] request in
             switch request {
             case .attach(let buffer, _, _):
-                surface.pendingBuffer = buffer
-                surface.bufferAttached = true
+                surface.buffers.pending = buffer
+                surface.buffers.attached = true
             case .damage(let x, let y, let width, let height), .damageBuffer(let x, let y, let width, let height):
                 surface.pendingDamage.append(Rectangle(x: x, y: y, width: width, height: height))
             case .frame(let callback): surface.pendingCallbacks.append(callback)
@@ -102,16 +99,17 @@ extension ScriptedCompositor {
         surface.pendingInputRegion = nil
         surface.pendingOpaqueRegion = nil
         applySubsurfacePositions(of: surface)
-        if surface.bufferAttached {
-            surface.image = surface.pendingBuffer.flatMap { Image(shmBuffer: $0) }
+        if surface.buffers.attached {
+            let buffer = surface.buffers.pending
+            surface.image = buffer.flatMap { Image(shmBuffer: $0) }
             if options.holdsBuffers {
-                if let held = surface.heldBuffer, held.isAlive, held !== surface.pendingBuffer { held.release() }
-                surface.heldBuffer = surface.pendingBuffer
+                if let held = surface.buffers.held, held.isAlive, held !== buffer { held.release() }
+                surface.buffers.held = buffer
             } else {
-                surface.pendingBuffer?.release()
+                buffer?.release()
             }
-            surface.pendingBuffer = nil
-            surface.bufferAttached = false
+            surface.buffers.pending = nil
+            surface.buffers.attached = false
         }
         if !surface.pendingDamage.isEmpty {
             surface.lastDamage = surface.pendingDamage
@@ -127,4 +125,12 @@ extension ScriptedCompositor {
         surface.onCommit?()
         onCommit?(surface)
     }
+}
+
+/// A surface's buffers: the one attached since the last commit (attaching none counts too), and the one shown
+/// while the compositor holds it (``ScriptedCompositor/Options/holdsBuffers``).
+struct SurfaceBuffers {
+    var pending: WlBufferResource?
+    var attached = false
+    var held: WlBufferResource?
 }

@@ -144,6 +144,9 @@ public final class DocumentFile {
     /// replaced): they draw nothing and export nothing. Commands check it and fail.
     public var unreadableStrokes: [ElementID] { samples?.failures ?? [] }
 
+    /// Makes every read of strokes' samples after the next `count` fail, as a failing disk would (fault tests).
+    package func failSampleReads(afterReading count: Int) { samples?.failReads(afterReading: count) }
+
     deinit { close() }
 
     /// Whether the file is open (``close()`` not called yet).

@@ -17,6 +17,8 @@ final class StoredSampleReader: SampleSource, @unchecked Sendable {
     private var recent: [ElementID] = []
     private var cachedBytes = 0
     private var failedReads: [ElementID] = []
+    /// Reads left before every read fails (``failReads(afterReading:)``); nil: reads are not made to fail.
+    private var readsBeforeFailing: Int?
 
     init(path: String) throws(StoreError) {
         database = try SQLiteDatabase(path: path, create: false, readOnly: true)
@@ -46,9 +48,13 @@ final class StoredSampleReader: SampleSource, @unchecked Sendable {
 
     func samples(of id: ElementID) -> SampleColumns? { lock.withLock { lockedSamples(of: id) } }
 
+    /// Makes every read after the next `count` fail, as a failing disk would (a fault test).
+    func failReads(afterReading count: Int) { lock.withLock { readsBeforeFailing = max(count, 0) } }
+
     private func lockedSamples(of id: ElementID) -> SampleColumns? {
         if let cached = cache[id] { return cached }
-        guard let columns = read(id) else {
+        if let left = readsBeforeFailing { readsBeforeFailing = left - 1 }
+        guard readsBeforeFailing.map({ $0 >= 0 }) ?? true, let columns = read(id) else {
             failedReads.append(id)
             return nil
         }

@@ -15,6 +15,22 @@ extension PaintingApp: FrameScheduler {
     func dispatch(_ effects: Effects) {
         guard !effects.isEmpty else { return }
         canvas.apply(effects)
+        sayUnreadableStrokes()
+    }
+
+    /// Says in the status strip when more strokes' samples could not be read from the file (a failing disk): they
+    /// are not shown, and closing fails saying so; the file is left as it is.
+    func sayUnreadableStrokes() {
+        let count = Set(file.unreadableStrokes).count
+        guard count > unreadableStrokesSaid else { return }
+        unreadableStrokesSaid = count
+        applier.post(StatusMessage(.error, Self.unreadableStrokesText(count, in: file.url) + ": they are not shown"))
+        presenter.request()
+    }
+
+    /// "N strokes could not be read from PATH …", for the status strip and the exit message.
+    static func unreadableStrokesText(_ count: Int, in url: URL) -> String {
+        "\(count == 1 ? "1 stroke" : "\(count) strokes") could not be read from \(url.path) (is the disk failing?)"
     }
 
     /// Handles one input event.

@@ -34,6 +34,8 @@ extension PaintingApp {
                 throw VulkanError.simulatedDeviceLoss()
             }
             try drawFrame(index: index, damage: damage, repaint: repaint)
+            // Drawing may have read strokes (tiles stamped again for the view).
+            sayUnreadableStrokes()
         }
         presenter.failed = { [unowned self] error in
             applier.post(StatusMessage(.error, "Cannot draw the window: \(error)"))

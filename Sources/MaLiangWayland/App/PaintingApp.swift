@@ -47,6 +47,8 @@ public final class PaintingApp {
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
     /// drawing pixel per screen pixel from its top-left corner (`--actual-pixels`); nil once shown.
     var firstView: ViewPlacement??
+    /// How many strokes the window has said it could not read (``sayUnreadableStrokes()``).
+    var unreadableStrokesSaid = 0
 
     var document: Document { session.document }
     // The parts of the canvas the window's chrome works with.
@@ -101,6 +103,11 @@ public final class PaintingApp {
             (opened, notice) = try Self.openDocument(url, newPage: newPage) { _ in }
         }
         file = opened
+        // MALIANG_TEST_UNREADABLE_SAMPLES_AFTER=N: strokes' samples read after the first N fail, as on a failing disk.
+        if let reads = ProcessInfo.processInfo.environment["MALIANG_TEST_UNREADABLE_SAMPLES_AFTER"].flatMap({ Int($0) })
+        {
+            file.failSampleReads(afterReading: reads)
+        }
         openFailure = notice?.severity == .error ? notice?.text : nil
         var options = VulkanContext.Options()
         options.instanceExtensions = Swapchain.instanceExtensions
@@ -135,6 +142,7 @@ public final class PaintingApp {
         if let presentationNote { applier.post(StatusMessage(.info, presentationNote)) }
         // After the note above: what the opening says about the file matters more, and the latest shows.
         if let notice { applier.post(notice) }
+        sayUnreadableStrokes()
         do throws(StoreError) {
             if let kept = try desktop.brushStyle.load() { canvas.session.restoreStyle(kept) }
         } catch {
@@ -312,8 +320,12 @@ public final class PaintingApp {
             let what = edits == 0 ? "the drawing" : edits == 1 ? "1 change" : "\(edits) changes"
             lines.append("\(what) could not be saved to \(file.url.path): \(error.message)")
         }
+        let unreadable = Set(file.unreadableStrokes).count
+        if unreadable > 0 {
+            lines.append(Self.unreadableStrokesText(unreadable, in: file.url) + " (still in the file)")
+        }
         for line in lines { FileHandle.standardError.write(Data("maliang: \(line)\n".utf8)) }
-        return failure == nil && openFailure == nil && saving == .saved ? 0 : 1
+        return failure == nil && openFailure == nil && saving == .saved && unreadable == 0 ? 0 : 1
     }
 
     /// The window's size for the next one (a fullscreen window's is the screen's: the size before is kept then);
