@@ -110,7 +110,9 @@ extension Stroke {
         case id, brush, seed, canvasScale, samples, layer, symmetry, transform
     }
 
-    // Written as the stored properties were named before the brush was kept behind a reference.
+    // Keys as the stored properties were named before the brush was kept behind a reference.
+
+    /// A stroke decoded from what ``encode(to:)`` writes (the clipboard's elements among others).
     public init(from decoder: Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         id = try values.decode(ElementID.self, forKey: .id)
@@ -123,6 +125,8 @@ extension Stroke {
         transform = try values.decodeIfPresent(DocumentTransform.self, forKey: .transform)
     }
 
+    /// Writes the stroke under its properties' names: id, brush, seed, canvasScale, samples, layer, and symmetry and
+    /// transform when it has them.
     public func encode(to encoder: Encoder) throws {
         var values = encoder.container(keyedBy: CodingKeys.self)
         try values.encode(id, forKey: .id)
