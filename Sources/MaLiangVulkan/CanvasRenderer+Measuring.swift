@@ -44,14 +44,20 @@ extension CanvasRenderer {
 
     /// Stamps and composites `strokes` into a fresh layer at one pixel per document pixel, as loading does, and
     /// reports the dabs drawn and the wall time (stamp generation, GPU work and waiting included).
-    package func measureReplay(_ strokes: [Stroke]) throws(VulkanError) -> (dabs: Int, seconds: Double) {
+    package func measureReplay(_ strokes: [Stroke]) throws(VulkanError)
+        -> (dabs: Int, seconds: Double, host: BakeHostTimes)
+    {
         let layer = resources.makeLayer()
         let dabs = PaintBaker.dabCount(strokes)
+        paint.baker.hostTimes = BakeHostTimes()
         let start = ContinuousClock.now
         try paint.baker.bake(strokes, into: layer)
         let elapsed = ContinuousClock.now - start
         layer.removeAll()
-        return (dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (
+            dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            paint.baker.hostTimes
+        )
     }
 
     /// Replays `strokes` `passes` times into one layer whose tiles already exist, as many strokes per submission as

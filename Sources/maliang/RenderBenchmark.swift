@@ -82,11 +82,13 @@ enum RenderBenchmark {
             var dabs = 0
             var seconds = 0.0
             var passes = 0
+            var host = BakeHostTimes()
             repeat {
                 let pass = try canvas.measureReplay(strokes)
                 dabs += pass.dabs
                 seconds += pass.seconds
                 passes += 1
+                host.add(pass.host)
             } while seconds < 1 || (seconds < 2 && passes < 50)
             let coverage = Double(dabs) * Double.pi * radius * radius / 1e6
             print(
@@ -94,6 +96,17 @@ enum RenderBenchmark {
                     format: "radius %3.0f: %8.0f dabs/s, %7.1f Mpx/s covered (%d dabs × %d passes, %.2f s)", radius,
                     Double(dabs) / seconds,
                     coverage / seconds, dabs / passes, passes, seconds))
+            if canvas.stamping == .gpuKernel {
+                // A pass's wall time, and where its baking thread's time went (the rest: making the strokes'
+                // bookkeeping, the layer's tiles and the submissions).
+                let perPass = 1000 / Double(passes)
+                print(
+                    String(
+                        format: "  a pass: %.3f ms; waiting for stamps %.3f ms, binning %.3f ms, writing %.3f ms "
+                            + "(the tiles made there), waiting for the device %.3f ms", seconds * perPass,
+                        host.stamps * perPass, host.binning * perPass, host.writing * perPass,
+                        host.deviceWait * perPass))
+            }
             sustained.append((radius, canvas, strokes, passes))
         }
         // Then the device kept busy: many passes into one layer, as many strokes per submission as a batch takes —

@@ -14,6 +14,16 @@ package struct BakeHostTimes: Sendable {
 
     package init() {}
 
+    /// Adds `other`'s times to these.
+    package mutating func add(_ other: BakeHostTimes) {
+        stamps += other.stamps
+        binning += other.binning
+        layout += other.layout
+        binningOnCores += other.binningOnCores
+        writing += other.writing
+        deviceWait += other.deviceWait
+    }
+
     /// Seconds since `start`.
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = (ContinuousClock.now - start).components
