@@ -6,7 +6,7 @@ import Testing
 /// the same pixels as the swapchain's, through strokes, partial redraws and a new buffer size.
 @Suite(.serialized) struct SharedMemoryFramesWindowTests {
     /// The window's frames after the same drawing: strokes of rising pressure, an eraser across them, then the output
-    /// scale doubled (a new buffer size) and a last stroke. `holdingBuffers`: the compositor holds each buffer until
+    /// scale doubled (a new buffer size) and a last stroke above them. `holdingBuffers`: the compositor holds each buffer until
     /// the next replaces it, so frames go into buffers in turn, each missing the changes made while it was held.
     func frames(presentation: String?, holdingBuffers: Bool = false) throws -> (
         strokes: Image, doubled: Image, log: String
@@ -26,7 +26,7 @@ import Testing
         let strokes = try session.nextImage()
         session.compositor.setOutputScale(2)
         _ = session.pump { (session.image?.width ?? 0) > strokes.width }
-        try painting.stroke(session, y: 500, x0: 150, x1: 650, from: 1, to: 0.2)
+        try painting.stroke(session, y: 150, x0: 150, x1: 650, from: 1, to: 0.2)
         let doubled = try session.nextImage()
         #expect(session.terminate() == 0)
         return (strokes, doubled, session.log)
@@ -40,6 +40,9 @@ import Testing
         #expect(shared.strokes.darkPixelCount() > 5_000)
         // The window keeps its size on the output, at twice the pixels (as far as the output allows).
         #expect(shared.doubled.width > shared.strokes.width * 5 / 4)
+        // The last stroke, at two pixels a point: across y = 150 points, at x = 400.
+        let rows = shared.doubled.darkRows(x: 800)
+        #expect(rows.contains { abs($0 - 300) < 6 }, "\(rows)")
         for (swapchainImage, sharedImage) in [(swapchain.strokes, shared.strokes), (swapchain.doubled, shared.doubled)]
         {
             #expect(sharedImage.width == swapchainImage.width && sharedImage.height == swapchainImage.height)

@@ -7,10 +7,9 @@ import WaylandTestSupport
 /// A document that cannot be read never keeps the window from opening: it says what is wrong, leaves the file as it
 /// is, and the drawing goes on in a new document beside it.
 @Suite(.serialized) struct UnreadableDocumentWindowTests {
-    /// Bytes that are not a drawing, and a drawing cut in half.
-    static func unreadable(in folder: URL) throws -> [Data] {
-        let whole = folder.appendingPathComponent("whole.maliang")
-        let file = try DocumentFile.create(at: whole, size: Size(width: 640, height: 480))
+    /// A 640×480 drawing of 40 strokes across it at `url` (its paint not kept).
+    static func writeDrawing(at url: URL) throws {
+        let file = try DocumentFile.create(at: url, size: Size(width: 640, height: 480))
         for index in 0..<40 {
             let samples = (0...50).map { InputSample(position: Point(x: Double($0) * 10, y: Double(index) * 10)) }
             try file.write(
@@ -20,6 +19,12 @@ import WaylandTestSupport
                             id: file.document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: samples))))
         }
         file.close()
+    }
+
+    /// Bytes that are not a drawing, and a drawing cut in half.
+    static func unreadable(in folder: URL) throws -> [Data] {
+        let whole = folder.appendingPathComponent("whole.maliang")
+        try writeDrawing(at: whole)
         let bytes = try Data(contentsOf: whole)
         try FileManager.default.removeItem(at: whole)
         return [Data("a shopping list, not a drawing\n".utf8), bytes.prefix(bytes.count / 2)]

@@ -12,16 +12,7 @@ import WaylandTestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("drawing.maliang")
-        let file = try DocumentFile.create(at: url, size: Size(width: 640, height: 480))
-        for index in 0..<40 {
-            let samples = (0...50).map { InputSample(position: Point(x: Double($0) * 10, y: Double(index) * 10)) }
-            try file.write(
-                file.document.append(
-                    .stroke(
-                        Stroke(
-                            id: file.document.makeElementID(), brush: .brush(Brush()), seed: 1, samples: samples))))
-        }
-        file.close()
+        try UnreadableDocumentWindowTests.writeDrawing(at: url)
 
         // The drawing is stamped as it opens: the first ten strokes read, the other thirty fail.
         let session = try AppSession.withTablet(

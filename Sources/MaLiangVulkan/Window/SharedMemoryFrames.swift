@@ -4,7 +4,7 @@
 /// the drawing shows. The image keeps its frame, so a frame redraws, reads back and hands over only what changed.
 public final class SharedMemoryFrames: FrameSurface {
     /// The largest side a frame may have.
-    public static let largestSide = 16_384
+    private static let largestSide = 16_384
 
     private let context: VulkanContext
     private let delivery: any FrameDelivery

@@ -92,35 +92,13 @@ final class SharedMemoryPresentation: FrameDelivery {
     var bufferCount: Int { slots.count }
 
     private func makeSlot(width: Int, height: Int) throws -> Slot {
-        let stride = width * 4
-        let byteCount = stride * height
-        guard byteCount > 0, byteCount <= Int(Int32.max) else {
-            throw SharedMemoryError(description: "a \(width)×\(height) frame is too large for shared memory")
-        }
-        let descriptor = AnonymousFile.create(prefix: "maliang-frame")
-        guard descriptor >= 0 else { throw SharedMemoryError(description: "no shared memory for a frame") }
-        defer { Glibc.close(descriptor) }
-        guard ftruncate(descriptor, off_t(byteCount)) == 0,
-            let memory = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0), memory != MAP_FAILED
-        else {
-            throw SharedMemoryError(description: "no shared memory for a \(width)×\(height) frame: \(errnoText())")
-        }
-        let pool = shm.createPool(fd: descriptor, size: Int32(byteCount))
-        let buffer = pool.createBuffer(
-            offset: 0, width: Int32(width), height: Int32(height), stride: Int32(stride), format: .argb8888)
-        pool.destroy()
-        let slot = Slot(buffer: buffer, memory: memory, byteCount: byteCount, width: width, height: height)
-        buffer.onEvent = { [weak slot] event in
+        let mapped = try ShmBuffer.Mapped(shm, width: width, height: height)
+        let slot = Slot(
+            buffer: mapped.buffer, memory: mapped.memory, byteCount: mapped.byteCount, width: width, height: height)
+        mapped.buffer.onEvent = { [weak slot] event in
             if case .release = event { slot?.isBusy = false }
         }
         slots.append(slot)
         return slot
     }
-
-    private func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// Why a frame could not be put in shared memory.
-struct SharedMemoryError: Error, CustomStringConvertible {
-    let description: String
 }
