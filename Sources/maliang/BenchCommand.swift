@@ -48,13 +48,17 @@ enum BenchCommand {
             try LiveBenchmark.run(Array(arguments.dropFirst()))
             return
         }
+        if arguments.first == "long-session" {
+            try LongSessionDocument.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
         guard arguments.count == 2, arguments[0] == "engine" else {
             throw UsageError(
                 "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
-                    + "| bench open [FILE] | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench fade | bench thumbnail [FILE] | bench ora "
+                    + "| bench open [FILE] | bench long-session FILE | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench fade | bench thumbnail [FILE] | bench ora "
                     + "| bench timelapse "
                     + "| bench soak MINUTES"
             )

@@ -17,12 +17,10 @@ struct LongSessionTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("day.maliang")
-        let made = ContinuousClock.now
-        let summary = try LongSessionDocument().write(to: file)
-        let making = ContinuousClock.now - made
-        #expect(summary.strokes == 5000 && summary.chartlets == 50 && summary.samples == 5000 * 1500)
-        let megabytes = Double((try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) / 1e6
-        print("long session: \(summary.samples) samples written in \(making), file \(Int(megabytes)) MB")
+        let made = try MeasuredRun(MaLiangExecutable.url, ["bench", "long-session", file.path])
+        #expect(made.status == 0, "\(made.output)")
+        #expect(made.output.contains("5000 strokes, 50 images, 7500000 samples written"), "\(made.output)")
+        print(made.output.split(separator: "\n").filter { $0.hasPrefix("long session") }.joined(separator: "\n"))
 
         // The window: mapped (the whole document drawn) and showing it, within the memory limit; then again, with
         // the paint and preview that closing kept. The opening's steps are printed with when they came.

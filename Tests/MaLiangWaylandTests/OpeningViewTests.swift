@@ -4,6 +4,7 @@ import MaLiangStore
 import PNGCodec
 import TestCompositor
 import Testing
+import WaylandTestSupport
 
 @testable import MaLiangWayland
 
@@ -15,7 +16,11 @@ import Testing
     static func heavyDrawing(in folder: URL) throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("heavy.maliang")
-        _ = try LongSessionDocument(strokes: 2000, samplesPerStroke: 300, images: 0).write(to: url)
+        try? FileManager.default.removeItem(at: url)
+        let made = try MeasuredRun(
+            MaLiangExecutable.url,
+            ["bench", "long-session", url.path, "--strokes", "2000", "--samples", "300", "--images", "0"])
+        try #require(made.status == 0, "making the drawing failed: \(made.output)")
         let red = [UInt8](repeating: 0, count: 256 * 192 * 4).enumerated().map {
             UInt8($0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255)
         }

@@ -3,10 +3,13 @@ import MaLiangCore
 import MaLiangStore
 import PNGCodec
 
-/// A document the size of a long day's work, made in the test: thousands of wandering pen strokes of about 1,500
-/// samples (pressure and tilt, a sample every 1.5 px), with glow, eraser and textured strokes among them and placed
-/// images between them. Deterministic: the same seed makes the same drawing.
+/// A document the size of a long day's work (`maliang bench long-session FILE`): thousands of wandering pen strokes
+/// of about 1,500 samples (pressure and tilt, a sample every 1.5 px), with glow, eraser and textured strokes among
+/// them and placed images between them. Deterministic: the same seed makes the same drawing. The long-session and
+/// opening tests make theirs with it, and `maliang-test-compositor --opening` times its opening.
 struct LongSessionDocument {
+    static let usage = "usage: maliang bench long-session FILE [--strokes N] [--samples N] [--images N]"
+
     var strokes = 5000
     var samplesPerStroke = 1500
     var images = 50
@@ -17,6 +20,44 @@ struct LongSessionDocument {
         var strokes = 0
         var chartlets = 0
         var samples = 0
+    }
+
+    /// `maliang bench long-session FILE [--strokes N] [--samples N] [--images N]`: writes the document (5,000 strokes
+    /// of 1,500 samples and 50 images unless told) to FILE, which must not exist, and prints what it wrote and how
+    /// long writing took.
+    static func run(_ arguments: [String]) throws {
+        var document = LongSessionDocument()
+        var path: String?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--strokes", "--samples", "--images":
+                guard let value = remaining.popFirst().flatMap({ Int($0) }), (0...1_000_000).contains(value) else {
+                    throw UsageError("\(argument) takes a count up to 1,000,000")
+                }
+                switch argument {
+                case "--strokes": document.strokes = value
+                case "--samples": document.samplesPerStroke = max(value, 1)
+                default: document.images = value
+                }
+            default:
+                guard path == nil else { throw UsageError(usage) }
+                path = argument
+            }
+        }
+        guard let path else { throw UsageError(usage) }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw UsageError("\(path) exists: the long session's document is written to a new file")
+        }
+        let started = ContinuousClock.now
+        let summary = try document.write(to: URL(fileURLWithPath: path))
+        let elapsed = (ContinuousClock.now - started).components
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print(
+            String(
+                format: "long session: %d strokes, %d images, %d samples written in %.2f s, file %.1f MiB",
+                summary.strokes, summary.chartlets, summary.samples,
+                Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, Double(size) / 1_048_576))
     }
 
     /// Writes the document to a new file at `url`, a hundred strokes per transaction.
@@ -119,7 +160,7 @@ struct LongSessionDocument {
 }
 
 extension SplitMix64 {
-    /// Uniform in `range` (the test's drawing is the same on every run).
+    /// Uniform in `range` (the drawing is the same on every run).
     mutating func next(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }
