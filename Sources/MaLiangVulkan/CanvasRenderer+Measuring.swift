@@ -42,21 +42,32 @@ extension CanvasRenderer {
         (paint.baker.strokesStamped, paint.compositor.tilesComposed)
     }
 
-    /// Stamps and composites `strokes` into a fresh layer at one pixel per document pixel, as loading does, and
-    /// reports the dabs drawn and the wall time (stamp generation, GPU work and waiting included).
-    package func measureReplay(_ strokes: [Stroke]) throws(VulkanError)
-        -> (dabs: Int, seconds: Double, host: BakeHostTimes)
+    /// Bakes `strokes` pass after pass at one pixel per document pixel, waiting for the device at the end of each,
+    /// for at least `seconds` (and until 50 passes or twice that): each into a fresh layer, as loading does, or
+    /// (`freshLayers` false) into one layer whose tiles exist, as a finished stroke is baked into the document's.
+    /// Reports the dabs drawn, the passes, the wall time (stamp generation, GPU work and waiting included), the
+    /// time the device was busy (nil where it cannot tell) and where the baking thread's time went.
+    package func measurePasses(_ strokes: [Stroke], freshLayers: Bool, seconds: Double) throws(VulkanError)
+        -> (dabs: Int, passes: Int, seconds: Double, busySeconds: Double?, host: BakeHostTimes)
     {
-        let layer = resources.makeLayer()
         let dabs = PaintBaker.dabCount(strokes)
+        let kept = resources.makeLayer()
+        defer { kept.removeAll() }
+        if !freshLayers { try paint.baker.bake(strokes, into: kept) }
+        let timed = context.measureGPUTime()
         paint.baker.hostTimes = BakeHostTimes()
-        let start = ContinuousClock.now
-        try paint.baker.bake(strokes, into: layer)
-        let elapsed = ContinuousClock.now - start
-        layer.removeAll()
+        var passes = 0
+        var elapsed = 0.0
+        repeat {
+            let layer = freshLayers ? resources.makeLayer() : kept
+            let start = ContinuousClock.now
+            try paint.baker.bake(strokes, into: layer)
+            elapsed += BakeHostTimes.seconds(since: start)
+            if freshLayers { layer.removeAll() }
+            passes += 1
+        } while elapsed < seconds || (elapsed < 2 * seconds && passes < 50)
         return (
-            dabs, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            paint.baker.hostTimes
+            dabs * passes, passes, elapsed, timed ? context.gpuClock?.busySeconds : nil, paint.baker.hostTimes
         )
     }
 

@@ -78,35 +78,24 @@ enum RenderBenchmark {
             if radius == radii.first {
                 print("stamping: \(canvas.stamping.rawValue)" + (cellPixels.map { ", cells \($0) px" } ?? ""))
             }
-            _ = try canvas.measureReplay(strokes)  // warm-up: pipelines, first allocations
-            var dabs = 0
-            var seconds = 0.0
-            var passes = 0
-            var host = BakeHostTimes()
-            repeat {
-                let pass = try canvas.measureReplay(strokes)
-                dabs += pass.dabs
-                seconds += pass.seconds
-                passes += 1
-                host.add(pass.host)
-            } while seconds < 1 || (seconds < 2 && passes < 50)
-            let coverage = Double(dabs) * Double.pi * radius * radius / 1e6
+            _ = try canvas.measurePasses(strokes, freshLayers: true, seconds: 0)  // warm-up: pipelines, allocations
+            let fresh = try canvas.measurePasses(strokes, freshLayers: true, seconds: 1)
+            let coverage = Double(fresh.dabs) * Double.pi * radius * radius / 1e6
             print(
                 String(
                     format: "radius %3.0f: %8.0f dabs/s, %7.1f Mpx/s covered (%d dabs × %d passes, %.2f s)", radius,
-                    Double(dabs) / seconds,
-                    coverage / seconds, dabs / passes, passes, seconds))
+                    Double(fresh.dabs) / fresh.seconds, coverage / fresh.seconds, fresh.dabs / fresh.passes,
+                    fresh.passes, fresh.seconds))
             if canvas.stamping == .gpuKernel {
                 // A pass's wall time, and where its baking thread's time went (the rest: making the strokes'
-                // bookkeeping, the layer's tiles and the submissions).
-                let perPass = 1000 / Double(passes)
-                print(
-                    String(
-                        format: "  a pass: %.3f ms; waiting for stamps %.3f ms, binning %.3f ms, writing %.3f ms "
-                            + "(the tiles made there), waiting for the device %.3f ms", seconds * perPass,
-                        host.stamps * perPass, host.binning * perPass, host.writing * perPass,
-                        host.deviceWait * perPass))
+                // bookkeeping, the layer's tiles and the submissions); then the same into tiles that exist, as a
+                // finished stroke is baked into the document's layer.
+                print("  a pass into a fresh layer: " + passBreakdown(fresh))
+                let existing = try canvas.measurePasses(strokes, freshLayers: false, seconds: 0.5)
+                let rate = Double(existing.dabs) * Double.pi * radius * radius / 1e6 / existing.seconds
+                print(String(format: "  a pass into tiles that exist, %.1f Mpx/s: ", rate) + passBreakdown(existing))
             }
+            let passes = fresh.passes
             sustained.append((radius, canvas, strokes, passes))
         }
         // Then the device kept busy: many passes into one layer, as many strokes per submission as a batch takes —
@@ -133,6 +122,20 @@ enum RenderBenchmark {
                         + "time %.3f s), writing %.3f s, waiting for the device %.3f s", host.stamps, host.binning,
                     host.layout, host.binningOnCores, host.writing, host.deviceWait))
         }
+    }
+
+    /// A pass's wall time, the device's busy time, and where the baking thread's time went, each a pass.
+    static func passBreakdown(
+        _ run: (dabs: Int, passes: Int, seconds: Double, busySeconds: Double?, host: BakeHostTimes)
+    ) -> String {
+        let perPass = 1000 / Double(run.passes)
+        let host = run.host
+        return String(
+            format: "%.3f ms%@; waiting for stamps %.3f ms, binning %.3f ms, writing %.3f ms (the tiles made "
+                + "there), submitting %.3f ms, waiting for the device %.3f ms", run.seconds * perPass,
+            run.busySeconds.map { String(format: " (device busy %.3f ms)", $0 * perPass) } ?? "",
+            host.stamps * perPass, host.binning * perPass, host.writing * perPass, host.submitting * perPass,
+            host.deviceWait * perPass)
     }
 
     /// One 1920×1080 display frame and one undo, with a small and a large document.

@@ -1,7 +1,7 @@
 /// Where a bake's time goes on the host, for `maliang bench render`: waiting for strokes' stamps (made on other
 /// cores a window ahead), binning them for the kernel, writing the binned work into upload memory, and waiting for
-/// the device to finish the submission before (one runs while the next is prepared) or, at the end, the last.
-/// Seconds on the baking thread.
+/// the device to finish the submission before (one runs while the next is prepared) or, at the end, the last, and
+/// handing the commands to the device (ending and submitting them). Seconds on the baking thread.
 package struct BakeHostTimes: Sendable {
     package var stamps = 0.0
     package var binning = 0.0
@@ -11,6 +11,7 @@ package struct BakeHostTimes: Sendable {
     package var binningOnCores = 0.0
     package var writing = 0.0
     package var deviceWait = 0.0
+    package var submitting = 0.0
 
     package init() {}
 
@@ -22,6 +23,7 @@ package struct BakeHostTimes: Sendable {
         binningOnCores += other.binningOnCores
         writing += other.writing
         deviceWait += other.deviceWait
+        submitting += other.submitting
     }
 
     /// Seconds since `start`.

@@ -310,7 +310,9 @@ final class PaintBaker {
         /// Submits a batch of kernel work without waiting for it, once the one before it has run: the device works
         /// on one while the CPU prepares the next.
         private mutating func submitOverlapped() throws(VulkanError) {
+            let submitting = ContinuousClock.now
             let submitted = try batch.submit()
+            baker.hostTimes.submitting += BakeHostTimes.seconds(since: submitting)
             let waiting = ContinuousClock.now
             try inFlight?.wait()
             baker.hostTimes.deviceWait += BakeHostTimes.seconds(since: waiting)
@@ -321,15 +323,20 @@ final class PaintBaker {
 
         /// Submits the batch and waits for it and any submission before it, then empties the upload arenas.
         private mutating func flush() throws(VulkanError) {
+            let submitting = ContinuousClock.now
+            let submitted = try batch.submit()
+            baker.hostTimes.submitting += BakeHostTimes.seconds(since: submitting)
             let waiting = ContinuousClock.now
             defer { baker.hostTimes.deviceWait += BakeHostTimes.seconds(since: waiting) }
+            defer {
+                // Never hand out memory the device may still read, whatever failed.
+                _ = try? submitted?.wait()
+                baker.resources.commandsRan()
+                baker.gpuStamping?.resetArenas()
+            }
             try inFlight?.wait()
             inFlight = nil
-            let (resources, gpuStamping) = (baker.resources, baker.gpuStamping)
-            try batch.flush {
-                resources.commandsRan()
-                gpuStamping?.resetArenas()
-            }
+            try submitted?.wait()
         }
     }
 }

@@ -35,6 +35,7 @@ public final class VulkanContext {
     private var messenger: VkDebugUtilsMessengerEXT?
     private let validationLog: ValidationLog?
     let commandPool: VkCommandPool
+    let spares = SpareSubmissionObjects()
     /// The optional device extensions the device had and that were enabled.
     public let enabledOptionalExtensions: Set<String>
     /// Whether strokes can be stamped with the compute kernel: push descriptors, and 16-bit paint tiles that
@@ -135,6 +136,7 @@ public final class VulkanContext {
         vkDeviceWaitIdle(device)
         gpuClock = nil
         imageMemory.removeAll(device)
+        for fence in spares.fences { vkDestroyFence(device, fence, nil) }
         vkDestroyCommandPool(device, commandPool, nil)
         vkDestroyDevice(device, nil)
         if let messenger { Self.destroyMessenger(instance, messenger) }
