@@ -44,6 +44,7 @@ let package = Package(
         // Text (the status strip) and vector icons (the toolbar) through Pango and Cairo, behind small C functions.
         .target(name: "CTextRender", dependencies: ["CPangoCairo"]),
         .target(name: "CMemoryTuning"),
+        .target(name: "CScheduling"),
         // GStreamer's properties and varargs calls behind four C functions.
         .target(name: "CVideoEncoding", dependencies: ["CGStreamer"]),
         // The CPU stamping kernel is optimised in every configuration: unoptimised, it is too slow to test with.
@@ -82,6 +83,7 @@ let package = Package(
             dependencies: [
                 "MaLiang", "MaLiangCore", "MaLiangStore", "MaLiangEditor", "MaLiangVulkan", "WaylandClient",
                 "CWaylandCursor", "CXKBCommon", "CTextRender", "CPangoCairo", "CSystemd", "PNGCodec", "CMemoryTuning",
+                "CScheduling",
             ]),
 
         // Wayland bindings generated from the protocol XML, and their runtimes.

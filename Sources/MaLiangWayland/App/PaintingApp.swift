@@ -67,6 +67,8 @@ public final class PaintingApp {
         path: String?, penOnly: Bool = false, newPage: (size: Size, paper: Color) = PaintingApp.defaultPage,
         actualPixels: Bool = false
     ) throws {
+        // Before any thread starts, so that all of them inherit it.
+        ShortSlices.request()
         do {
             connection = try WaylandConnection()
         } catch {
