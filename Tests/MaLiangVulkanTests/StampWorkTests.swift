@@ -62,6 +62,42 @@ struct StampWorkTests {
         assertClean(context)
     }
 
+    /// A dab reaching several tiles is binned into each, in the same order whether the chunk finds its tiles' slots in
+    /// a table over the layer's tiles or, for a layer of more tiles than the table takes, in a dictionary.
+    @Test(arguments: [1, 4]) func dabsAcrossTilesAreBinnedAlikeOnSmallAndHugeLayers(cellsPerTileSide: Int) throws {
+        let context = try validatedContext()
+        let pipelines = try Pipelines(context)
+        let small = TileLayer(context, pipelines, documentWidth: 1280, documentHeight: 1024, scale: 1)
+        let huge = TileLayer(context, pipelines, documentWidth: 40_000, documentHeight: 40_000, scale: 1)
+        // Every dab within the small layer, so neither clips any.
+        #expect(huge.columns * huge.rows > 16_384)
+        var random = SplitMix64(seed: 7)
+        let stamps = (0..<400).map { _ in
+            Stamp(
+                x: Float.random(in: 160..<1110, using: &random), y: Float.random(in: 160..<860, using: &random),
+                size: Float.random(in: 4..<300, using: &random), angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1)
+        }
+        func binned(_ layer: TileLayer) -> (tiles: [TileKey], pairs: [[Int]]) {
+            var bins = CellBins(layer: layer, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
+            for (index, stamp) in stamps.enumerated() {
+                _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)
+            }
+            return (bins.tiles, bins.pairs.map { [Int($0.cell), Int($0.stamp)] })
+        }
+        let (smallTiles, smallPairs) = binned(small)
+        let (hugeTiles, hugePairs) = binned(huge)
+        #expect(smallTiles == hugeTiles)
+        #expect(smallPairs == hugePairs, "\(smallPairs.count) and \(hugePairs.count) binnings")
+        // The first dab's own cells, counted by hand: every cell its square reaches, tile by tile.
+        let first = stamps[0]
+        let reach = Double(first.size) / 2 + 1
+        let cell = Double(TileLayer.tileSize / cellsPerTileSide)
+        let columns = Int((Double(first.x) - reach) / cell)...Int((Double(first.x) + reach) / cell)
+        let rows = Int((Double(first.y) - reach) / cell)...Int((Double(first.y) + reach) / cell)
+        #expect(smallPairs.filter { $0[1] == 0 }.count == columns.count * rows.count)
+        #expect(smallTiles.count > 4)
+    }
+
     @Test func aStrokeLongerThanAChunkIsCutAcrossChunks() {
         let perChunk = 100
         let chunks = StampRun.chunks(of: [10, 0, 3 * perChunk, 5], stamps: perChunk)
