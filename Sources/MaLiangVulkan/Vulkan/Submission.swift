@@ -29,11 +29,8 @@ final class CommandBatch {
     /// Keeps `objects` (images a recorded command reads or writes) alive until the commands have run.
     func hold(_ objects: [AnyObject]) { held += objects }
 
-    /// Submits what is recorded and waits until the GPU has finished; then `completed` runs (resetting arenas).
-    func flush(then completed: () -> Void = {}) throws(VulkanError) {
-        defer { completed() }
-        try submit()?.wait()
-    }
+    /// Submits what is recorded and waits until the GPU has finished.
+    func flush() throws(VulkanError) { try submit()?.wait() }
 
     /// Submits what is recorded without waiting: the device works on it while the next batch is recorded. The
     /// submission keeps the commands and what they use until ``Submission/wait()`` (or until it goes).
