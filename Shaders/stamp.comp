@@ -53,17 +53,21 @@ vec4 composite(vec4 paint, vec4 wet, vec4 stroke) {
     return stroke.y > 0.5 ? paint * (1.0 - source.a) : source + paint * (1.0 - source.a);
 }
 
-// Stamps staged for the workgroup, 256 at a time: each invocation loads one, and whether it reaches the cell.
+// Stamps staged for the workgroup, 256 at a time: each invocation loads one and sets its bit in a mask when it
+// reaches the block, so the pixels visit only those, in order (a large cell's stamps mostly miss a given block).
+// Two masks in turn: one is cleared while the other is filled.
 shared vec4 stagedPlacement[256];
 shared vec4 stagedColor[256];
 shared vec4 stagedExtra[256];
-shared bool stagedHits[256];
+shared uint stagedHitBits[2][8];
 
 void main() {
     uvec2 cell = gl_WorkGroupID.xy / (16u / push.cellsPerSide);
     uint cellEntry = push.cellBase + 2u * (cell.y * push.cellsPerSide + cell.x);
     uint first = push.entryBase + words[cellEntry];
     uint count = words[cellEntry + 1u];
+    // The whole workgroup leaves together: no barrier is left waiting.
+    if (count == 0u) return;
     ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
     vec2 position = push.origin + (vec2(pixel) + 0.5) / push.scale;
     // The block in tile pixels, to skip the stamps that miss it.
@@ -76,7 +80,12 @@ void main() {
     uint current = 0xffffffffu;
     vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
     vec4 strokeGrain = vec4(0.0);
+    if (gl_LocalInvocationIndex < 8u) stagedHitBits[0][gl_LocalInvocationIndex] = 0u;
+    barrier();
     for (uint chunk = 0u; chunk < count; chunk += 256u) {
+        uint parity = (chunk >> 8u) & 1u;
+        // The other mask was last read before the barrier that ended the previous chunk.
+        if (gl_LocalInvocationIndex < 8u) stagedHitBits[1u - parity][gl_LocalInvocationIndex] = 0u;
         uint mine = chunk + gl_LocalInvocationIndex;
         if (mine < count) {
             uint base = push.stampBase + words[first + mine] * 3u;
@@ -86,51 +95,53 @@ void main() {
             vec2 centre = (placement.xy - push.origin) * push.scale;
             bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
             float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
-            stagedHits[gl_LocalInvocationIndex] =
-                !(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)));
+            if (!(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))) {
+                atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
+            }
             stagedPlacement[gl_LocalInvocationIndex] = placement;
             stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
             stagedExtra[gl_LocalInvocationIndex] = extra;
         }
         barrier();
-        uint staged = min(count - chunk, 256u);
-        for (uint index = 0u; index < staged; index++) {
-            if (!stagedHits[index]) continue;
-            touched = true;
-            vec4 placement = stagedPlacement[index];
-            vec4 extra = stagedExtra[index];
-            uint strokeIndex = uint(extra.y);
-            if (strokeIndex != current) {
-                if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
-                body = vec4(0.0);
-                halo = vec4(0.0);
-                current = strokeIndex;
-                stroke = floats[push.strokeBase + current * 2u];
-                strokeGrain = floats[push.strokeBase + current * 2u + 1u];
-            }
-            vec2 offset = position - placement.xy;
-            vec2 local =
-                vec2(placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
-            float mask;
-            if (textured && stroke.w > 0.5) {
-                vec2 texel = local * 0.5 + 0.5;
-                bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
-                // The level a rasterised quad of this size would sample.
-                float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
-                mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
-            } else {
-                float distance = length(local);
-                float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
-                float knee = clamp(stroke.z, 0.0, 1.0);
-                float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
-                mask = rim * falloff;
-            }
-            if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
-            vec4 source = stagedColor[index] * mask;
-            if (extra.z > 0.5) {
-                halo = max(halo, source);
-            } else {
-                body = source + body * (1.0 - source.a);
+        for (uint word = 0u; word < 8u; word++) {
+            for (uint bits = stagedHitBits[parity][word]; bits != 0u; bits &= bits - 1u) {
+                uint index = word * 32u + uint(findLSB(bits));
+                touched = true;
+                vec4 placement = stagedPlacement[index];
+                vec4 extra = stagedExtra[index];
+                uint strokeIndex = uint(extra.y);
+                if (strokeIndex != current) {
+                    if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
+                    body = vec4(0.0);
+                    halo = vec4(0.0);
+                    current = strokeIndex;
+                    stroke = floats[push.strokeBase + current * 2u];
+                    strokeGrain = floats[push.strokeBase + current * 2u + 1u];
+                }
+                vec2 offset = position - placement.xy;
+                vec2 local = vec2(
+                    placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
+                float mask;
+                if (textured && stroke.w > 0.5) {
+                    vec2 texel = local * 0.5 + 0.5;
+                    bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
+                    // The level a rasterised quad of this size would sample.
+                    float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
+                    mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
+                } else {
+                    float distance = length(local);
+                    float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
+                    float knee = clamp(stroke.z, 0.0, 1.0);
+                    float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
+                    mask = rim * falloff;
+                }
+                if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
+                vec4 source = stagedColor[index] * mask;
+                if (extra.z > 0.5) {
+                    halo = max(halo, source);
+                } else {
+                    body = source + body * (1.0 - source.a);
+                }
             }
         }
         barrier();
