@@ -38,6 +38,15 @@ final class GPUStamping {
         for arena in arenas { arena.reset(keepingBytes: Self.keptBytes) }
     }
 
+    /// Upload memory the arenas hold beyond their first blocks: what the last large bake left for the next.
+    var keptUploadBytes: Int { arenas.reduce(0) { $0 + $1.extraBytes } }
+
+    /// Gives back what the arenas keep beyond their first blocks: call when nothing recorded is in flight and the
+    /// canvas has been idle a while (the next large bake maps fresh memory again).
+    func giveBackKeptMemory() {
+        for arena in arenas { arena.reset() }
+    }
+
     /// Records `work` into `layer`'s tiles (made where missing).
     func record(_ work: StampWork, into layer: TileLayer, _ commands: CommandRecorder) throws(VulkanError) {
         guard !work.tiles.isEmpty else { return }

@@ -40,8 +40,8 @@ public final class PaintingApp {
     var retryTimer: Int?
     /// Whether composing in idle time failed (it is not tried again).
     var idleWorkFailed = false
-    /// Hands malloc's free pages back in quiet moments.
-    var freeHeapReturn = FreeHeapReturn()
+    /// Gives memory kept only for speed back in quiet moments.
+    var idleMemoryReturn = IdleMemoryReturn()
     /// The time-lapse being made, if one is.
     var timeLapse: TimeLapseJob?
     /// How the drawing is first shown, once the window has its size: where it was left, or whole, or at one
@@ -260,7 +260,7 @@ public final class PaintingApp {
                 let waited = ContinuousClock.now
                 try loop.turn(maximumWait: .milliseconds(idle ? 8 : 250))
                 if running, ContinuousClock.now - waited >= .milliseconds(8) {
-                    if idle { doIdleWork() } else { freeHeapReturn.returnIfDue() }
+                    if idle { doIdleWork() } else { giveBackIdleMemory() }
                 }
                 // A window this one started that has ended is collected now, not when another starts.
                 desktop.launcher.reap()
@@ -363,6 +363,12 @@ public final class PaintingApp {
             applier.post(StatusMessage(.error, "Cannot compose the layers: \(error)"))
             stopIfDeviceLost(error)
         }
+    }
+
+    /// Memory kept only for speed goes back while the window is quiet (at most every 10 s).
+    private func giveBackIdleMemory() {
+        let upload = idleMemoryReturn.returnIfDue(renderer)
+        if upload > 0 { log("gave back \(upload >> 20) MiB of upload memory kept since the last large bake") }
     }
 
     /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
