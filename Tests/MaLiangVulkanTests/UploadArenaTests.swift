@@ -1,4 +1,3 @@
-import MaLiangCore
 import Testing
 
 @testable import MaLiangVulkan
@@ -39,31 +38,6 @@ struct UploadArenaTests {
         #expect(arena.extraBytes == 0)
         let afterReset = try arena.allocate(1_000)
         #expect(afterReset.buffer === first.buffer && afterReset.offset == 0)
-        assertClean(context)
-    }
-
-    /// The compute shader's arenas keep a large bake's upload memory for the next one; a canvas left idle gives it
-    /// back, and stamps as before afterwards.
-    @Test func aLargeBakesUploadMemoryIsGivenBackWhenTheCanvasIsIdle() throws {
-        let context = try validatedContext()
-        let document = try Document(size: Size(width: 900, height: 700))
-        let pen = solidBrush(size: 2, opacity: 0.8)
-        // About 110,000 dabs in one batch: more work than an arena's first block of 4 MiB holds.
-        for index in 0..<64 {
-            let y = 10 + Double(index) * 10
-            document.addStroke(pen, line(from: (20, y), to: (880, y + 20), steps: 200), seed: UInt64(index))
-        }
-        let canvas = try CanvasRenderer(document: document, context: context, stamping: .gpuKernel)
-        let held = context.memoryUse.current
-        let givenBack = canvas.giveBackIdleMemory()
-        #expect(givenBack >= 4 << 20, "the bake kept \(givenBack) bytes beyond the arenas' first blocks")
-        #expect(held - context.memoryUse.current == givenBack)
-        #expect(canvas.giveBackIdleMemory() == 0)
-
-        try canvas.apply(document.addStroke(pen, line(from: (20, 690), to: (880, 20), steps: 200), seed: 99))
-        let drawn = try canvas.export(bitDepth: 16)
-        let fresh = try CanvasRenderer(document: document, context: context, stamping: .gpuKernel)
-        #expect(StampingKernelTests.compare(drawn, try fresh.export(bitDepth: 16)).psnr == .infinity)
         assertClean(context)
     }
 }

@@ -15,6 +15,11 @@ final class CPUStamping {
     private let textures: BrushTextures
     private var staging: GPUBuffer?
     private let threads = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    /// The memory work is laid out in, kept from bake to bake: a pass of small dabs is a megabyte or more, which
+    /// allocated afresh is mapped, faulted in and unmapped at every bake (blocks that size get mappings of their
+    /// own). Given back with ``giveBackKeptMemory()``.
+    private var workMemory: UnsafeMutableRawPointer?
+    private var workCapacity = 0
 
     init(_ context: VulkanContext, textures: BrushTextures) {
         self.context = context
@@ -23,8 +28,8 @@ final class CPUStamping {
 
     /// Stamps `work` into `layer`'s tiles (made where missing). Commands recorded earlier must have run.
     func stamp(_ work: StampWork, into layer: TileLayer) throws(VulkanError) {
-        let memory = work.writtenToHost()
-        defer { memory.deallocate() }
+        let memory = memory(for: work)
+        work.write(to: memory)
         var start = 0
         while start < work.tiles.count {
             let group = Array(work.tiles[start..<min(start + Self.tilesPerGroup, work.tiles.count)])
@@ -102,6 +107,29 @@ final class CPUStamping {
         }
         layer.markChanged(tiles, mipmapsMatch: withMips)
     }
+
+    /// Room for `work`'s layout: the kept memory, made larger when it is too small.
+    private func memory(for work: StampWork) -> UnsafeMutableRawPointer {
+        let needed = max(work.byteCount, 16)
+        if let workMemory, needed <= workCapacity { return workMemory }
+        workMemory?.deallocate()
+        let made = UnsafeMutableRawPointer.allocate(byteCount: needed, alignment: 16)
+        workMemory = made
+        workCapacity = needed
+        return made
+    }
+
+    /// Bytes of host memory kept for laying work out.
+    var keptBytes: Int { workCapacity }
+
+    /// Gives back the memory kept for laying work out (the next bake allocates it again).
+    func giveBackKeptMemory() {
+        workMemory?.deallocate()
+        workMemory = nil
+        workCapacity = 0
+    }
+
+    deinit { workMemory?.deallocate() }
 
     private func stagingBuffer() throws(VulkanError) -> GPUBuffer {
         if let staging { return staging }

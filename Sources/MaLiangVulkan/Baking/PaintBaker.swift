@@ -97,6 +97,15 @@ final class PaintBaker {
         }
     }
 
+    /// Gives back the memory kept between bakes only to make the next one quicker (the compute shader's upload
+    /// memory beyond its first blocks, the host kernel's work memory); returns the bytes. Nothing may be in flight.
+    func giveBackKeptMemory() -> Int {
+        let bytes = (gpuStamping?.keptUploadBytes ?? 0) + cpuStamping.keptBytes
+        gpuStamping?.giveBackKeptMemory()
+        cpuStamping.giveBackKeptMemory()
+        return bytes
+    }
+
     private var kernelsAvailable: Bool { stamping == .cpuKernel || (stamping == .gpuKernel && gpuStamping != nil) }
 
     /// Stamps and composites `strokes` onto `target`, only within `onlyTiles` when given. `observer` hears of each

@@ -367,8 +367,8 @@ public final class PaintingApp {
 
     /// Memory kept only for speed goes back while the window is quiet (at most every 10 s).
     private func giveBackIdleMemory() {
-        let upload = idleMemoryReturn.returnIfDue(renderer)
-        if upload > 0 { log("gave back \(upload >> 20) MiB of upload memory kept since the last large bake") }
+        let kept = idleMemoryReturn.returnIfDue(renderer)
+        if kept > 0 { log("gave back \(kept >> 20) MiB kept since the last large bake") }
     }
 
     /// A lost device draws nothing more: the window closes with everything saved (the exit message says where),
