@@ -98,6 +98,28 @@ extension CanvasRenderer {
         return (dabs * passes, seconds, timed ? context.gpuClock?.busySeconds : nil, baker.hostTimes, coldSeconds)
     }
 
+    /// Turns `strokes` into stamps (with the tiles they reach and the pixels they cover, as a bake does before any
+    /// binning) `passes` times over, as the baker hands a long replay out — windows of strokes built on every core —
+    /// and then one stroke after another on this thread. Returns the seconds a pass takes each way: the host's share
+    /// that a GPU waits for when the stamps are small.
+    package func measureStampMaking(_ strokes: [Stroke], passes: Int) -> (allCores: Double, oneCore: Double) {
+        let layer = resources.makeLayer()
+        defer { layer.removeAll() }
+        let repeated = Array(Array(repeating: strokes, count: passes).joined())
+        let start = ContinuousClock.now
+        var source = StampSource(repeated, layer: layer, buildsAhead: true)
+        var made = 0
+        for index in repeated.indices { made &+= source.built(at: index).stamps.count }
+        let allCores = BakeHostTimes.seconds(since: start)
+        let serial = ContinuousClock.now
+        for stroke in repeated.prefix(strokes.count * max(passes / 16, 1)) {
+            made &+= StampSource.build(stroke, samples: stroke.samples.loaded(), grid: layer.grid).stamps.count
+        }
+        let oneCore = BakeHostTimes.seconds(since: serial) / Double(max(passes / 16, 1))
+        withExtendedLifetime(made) {}
+        return (allCores / Double(passes), oneCore)
+    }
+
     /// Renders one window frame of `width`×`height` through `view` into a GPU image and returns the wall time in
     /// seconds (``WindowFrames/measureFrame(view:width:height:copies:)``).
     package func measureFrame(view: ViewTransform, width: Int, height: Int, copies: Bool = true) throws(VulkanError)

@@ -121,6 +121,12 @@ enum RenderBenchmark {
                         "  its host thread: waiting for stamps %.3f s, binning %.3f s (laying out %.3f s; the cores' "
                         + "time %.3f s), writing %.3f s, waiting for the device %.3f s", host.stamps, host.binning,
                     host.layout, host.binningOnCores, host.writing, host.deviceWait))
+            let making = canvas.measureStampMaking(strokes, passes: max(passes, 16))
+            print(
+                String(
+                    format: "  making the stamps alone (no binning, no device): %.3f ms a pass on every core, %.3f ms "
+                        + "on one (the sustained bake: %.3f ms a pass)", making.allCores * 1e3, making.oneCore * 1e3,
+                    run.seconds / Double(max(passes, 4)) * 1e3))
         }
     }
 
