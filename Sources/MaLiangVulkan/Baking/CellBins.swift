@@ -136,6 +136,15 @@ struct CellBins {
     /// Makes room for `count` binnings.
     mutating func reserve(pairs count: Int) { pairs.reserveCapacity(count) }
 
+    /// Takes the memory of `spare`'s pairs (an earlier chunk's), emptied, for its own.
+    mutating func adoptPairs(_ spare: inout CellBins) {
+        swap(&pairs, &spare.pairs)
+        pairs.removeAll(keepingCapacity: true)
+    }
+
+    /// Bytes the pairs' memory holds.
+    var pairBytes: Int { pairs.capacity * MemoryLayout<Pair>.stride }
+
     /// How many binnings each cell has, by cell.
     func cellCounts() -> [UInt32] {
         var counts = [UInt32](repeating: 0, count: tiles.count * cellsPerTile)

@@ -98,9 +98,10 @@ final class PaintBaker {
     }
 
     /// Gives back the memory kept between bakes only to make the next one quicker (the compute shader's upload
-    /// memory beyond its first blocks, the host kernel's work memory); returns the bytes. Nothing may be in flight.
+    /// memory beyond its first blocks, the host kernel's work memory, the last binning's chunks); returns the bytes.
+    /// Nothing may be in flight.
     func giveBackKeptMemory() -> Int {
-        let bytes = (gpuStamping?.keptUploadBytes ?? 0) + cpuStamping.keptBytes
+        let bytes = (gpuStamping?.keptUploadBytes ?? 0) + cpuStamping.keptBytes + run.dropSpareChunks()
         gpuStamping?.giveBackKeptMemory()
         cpuStamping.giveBackKeptMemory()
         return bytes
@@ -271,6 +272,7 @@ final class PaintBaker {
                 try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                     try gpuStamping.record(work, into: target, commands)
                 }
+                baker.run.recycle(work.binnedChunks)
                 baker.hostTimes.writing += BakeHostTimes.seconds(since: writing)
             } else {
                 let work = baker.run.takeWork(
@@ -279,6 +281,7 @@ final class PaintBaker {
                 // The host reads the tiles: what is recorded before must have run.
                 try flush()
                 try baker.cpuStamping.stamp(work, into: target)
+                baker.run.recycle(work.binnedChunks)
             }
         }
 

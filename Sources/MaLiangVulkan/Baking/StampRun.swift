@@ -44,6 +44,9 @@ struct StampRun {
     private(set) var layoutSeconds = 0.0
     /// Seconds the cores spent binning chunks so far, all together (``BakeHostTimes/binningOnCores``).
     private(set) var binningCoreSeconds = 0.0
+    /// The last work's chunks, kept for their memory (``recycle(_:)``): a chunk's stamps and pairs are a hundred
+    /// KiB or more, which allocated afresh is mapped, faulted in and unmapped at every binning.
+    private var spareChunks: [BinnedChunk] = []
 
     /// One of a stroke in progress's own layers, which hold it at full opacity until frames composite them: its body
     /// built up "over", or its glow's halo, which keeps the larger value (the host's kernel only).
@@ -70,6 +73,18 @@ struct StampRun {
 
     var isEmpty: Bool { strokes.isEmpty }
 
+    /// Chunks kept at most: a batch of the largest size (200,000 stamps) in the compute shader's chunks.
+    static let spareChunksKept = 128
+
+    /// Keeps `chunks` (work that is written out) for the next binning to fill again.
+    mutating func recycle(_ chunks: [BinnedChunk]) { spareChunks = Array(chunks.prefix(Self.spareChunksKept)) }
+
+    /// Gives back the kept chunks' memory; returns its bytes.
+    mutating func dropSpareChunks() -> Int {
+        defer { spareChunks = [] }
+        return spareChunks.reduce(0) { $0 + $1.bytes }
+    }
+
     /// Stamps a chunk binned on one core holds (the last one fewer): below that, handing work out costs more than it saves.
     /// Binning for the compute shader (cells four dabs wide, about two cells a dab) costs a fraction of binning into
     /// the host's 16×16 cells, so its chunks are smaller: a GPU batch of large dabs (~30,000 stamps), or a live
@@ -94,18 +109,26 @@ struct StampRun {
         let queued = strokes
         var binned = [BinnedChunk?](repeating: nil, count: chunks.count)
         var chunkSeconds = [Double](repeating: 0, count: chunks.count)
+        // Each chunk fills the memory of a spare one, taken out of the list so that nothing else holds it.
+        var spares = spareChunks.map { Optional($0) }
+        spareChunks = []
         binned.withUnsafeMutableBufferPointer { buffer in
             chunkSeconds.withUnsafeMutableBufferPointer { seconds in
-                nonisolated(unsafe) let output = buffer
-                nonisolated(unsafe) let times = seconds
-                nonisolated(unsafe) let target = layer
-                nonisolated(unsafe) let masks = textures
-                DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                    let start = ContinuousClock.now
-                    output[index] = Self.bin(
-                        chunks[index], of: queued, layer: target, onlyTiles: onlyTiles,
-                        cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet)
-                    times[index] = BakeHostTimes.seconds(since: start)
+                spares.withUnsafeMutableBufferPointer { spareBuffer in
+                    nonisolated(unsafe) let output = buffer
+                    nonisolated(unsafe) let times = seconds
+                    nonisolated(unsafe) let kept = spareBuffer
+                    nonisolated(unsafe) let target = layer
+                    nonisolated(unsafe) let masks = textures
+                    DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                        let start = ContinuousClock.now
+                        var spare: BinnedChunk?
+                        if index < kept.count { swap(&spare, &kept[index]) }
+                        output[index] = Self.bin(
+                            chunks[index], of: queued, layer: target, onlyTiles: onlyTiles,
+                            cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet, reusing: &spare)
+                        times[index] = BakeHostTimes.seconds(since: start)
+                    }
                 }
             }
         }
@@ -145,11 +168,20 @@ struct StampRun {
     /// A stroke's entry for the kernels goes with its first piece.
     private static func bin(
         _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], layer: TileLayer,
-        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures, wet: WetLayer?
+        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures, wet: WetLayer?,
+        reusing spare: inout BinnedChunk?
     ) -> BinnedChunk {
         var chunk = BinnedChunk(
             bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
             strokes: [])
+        if var old = spare {
+            spare = nil
+            swap(&chunk.stamps, &old.stamps)
+            swap(&chunk.strokes, &old.strokes)
+            chunk.stamps.removeAll(keepingCapacity: true)
+            chunk.strokes.removeAll(keepingCapacity: true)
+            chunk.bins.adoptPairs(&old.bins)
+        }
         chunk.strokes.reserveCapacity(pieces.count)
         // Room for every stamp and for each binned once or twice, so the arrays do not grow by copying.
         let stampCount = pieces.reduce(0) { $0 + $1.stamps.count }

@@ -11,6 +11,9 @@ struct BinnedChunk {
     /// How many binnings each cell has (``CellBins/cellCounts()``, once the chunk is binned), counted on the chunk's
     /// own core: laying the chunks out is the one step on a single core.
     var cellCounts: [UInt32] = []
+
+    /// Bytes its stamps' and pairs' memory holds.
+    var bytes: Int { stamps.capacity * MemoryLayout<MLStamp>.stride + bins.pairBytes }
 }
 
 /// Binned stamps: what a stamping kernel reads. Laid out as the kernels read it — the stamps, the strokes, per
@@ -40,6 +43,9 @@ struct StampWork {
         /// Per cell of the chunk: where its first entry goes among its cell's entries.
         var entryOffsets: [UInt32]
     }
+
+    /// The binned chunks, for their memory to be used again once the work is written out (``StampRun/recycle(_:)``).
+    var binnedChunks: [BinnedChunk] { chunks }
 
     /// The work of `chunks`, binned apart, in their order: each cell lists its stamps in stroke order.
     init(chunks: [BinnedChunk], cellsPerTileSide: Int) {
