@@ -51,6 +51,29 @@ extension StrokeBuilder {
 }
 
 extension StrokeBuilder {
+    /// About how many stamps `samples` make: the path's length over the step after a dab of the brush's own size
+    /// (dabs made smaller by pressure come closer together, so there may be more), for a caller to reserve room
+    /// for them at once rather than grow the array by copying.
+    package func expectedStampCount(for samples: some Sequence<InputSample>) -> Int {
+        var length = 0.0
+        var last: SIMD2<Double>?
+        var count = 0
+        for sample in samples {
+            count += 1
+            let position = SIMD2(sample.position.x, sample.position.y)
+            guard position.x.isFinite, position.y.isFinite else { continue }
+            if let last {
+                let delta = position - last
+                length += (delta * delta).sum().squareRoot()
+            }
+            last = position
+        }
+        let dabs = length / max(step(after: recipe.baseSize), Brush.minimumStep) + 2
+        guard dabs.isFinite else { return 0 }
+        let stamps = min(dabs, Double(Self.stampLimit)) * Double(recipe.stampsPerDab * (1 + copies.count))
+        return min(Int(stamps), Self.stampLimit) + count
+    }
+
     mutating func nextRandomUnit() -> Float { random.nextUnitFloat() }
 
     /// Ordered chartlets cycle from the first image (MaLiang started at the second).

@@ -104,7 +104,11 @@ struct StampSource {
 
     static func stamps(of stroke: Stroke, samples: StrokeSamples) -> [Stamp] {
         var builder = stroke.makeBuilder()
-        var stamps = builder.add(samples)
+        // Room for them all at once: grown by doubling, a long stroke's array was copied and faulted in again
+        // at each step (a third of a bake's page faults at radius 2).
+        var stamps: [Stamp] = []
+        stamps.reserveCapacity(builder.expectedStampCount(for: samples))
+        for sample in samples { builder.add(sample, into: &stamps) }
         builder.finish(into: &stamps)
         return stamps
     }

@@ -98,3 +98,32 @@ func pen(_ x: Double, _ y: Double, pressure: Double? = 1, time: UInt64 = 0) -> I
         #expect(stamps.count == 101, "\(stamps.count)")
     }
 }
+
+/// Room reserved for a stroke's stamps: enough for a brush of constant size (so the array is never grown by
+/// copying), within the samples' count of what the stroke makes; a pressure-sized brush makes more, closer dabs.
+@Suite struct ExpectedStampCountTests {
+    @Test(arguments: [1.0, 3.0, 0.25]) func aConstantSizeBrushGetsRoomForItsStamps(step: Double) {
+        let brush = AnyBrush.brush(Brush(pointSize: 4, pointStep: step))
+        let samples = (0...300).map { i in pen(10 + Double(i) * 3, 50 + 40 * sin(Double(i) / 20)) }
+        let made = stamps(brush, samples).count
+        let expected = StrokeBuilder(brush: brush, seed: 1).expectedStampCount(for: samples)
+        #expect(expected >= made && expected <= made + samples.count + 2, "\(expected) for \(made)")
+    }
+
+    @Test func aGlowAndASymmetryReserveTheirCopies() {
+        let samples = (0...100).map { i in pen(10 + Double(i) * 4, 60) }
+        let glow = BrushPresets.brush(named: "glow") ?? .brush(Brush())
+        let spokes = Symmetry(.radial(spokes: 4), center: Point(x: 200, y: 200))
+        var builder = StrokeBuilder(brush: glow, seed: 1, symmetry: spokes)
+        let expected = builder.expectedStampCount(for: samples)
+        var made = builder.add(samples)
+        builder.finish(into: &made)
+        #expect(expected >= made.count * 9 / 10 && expected <= made.count * 2, "\(expected) for \(made.count)")
+    }
+
+    @Test func pathsThatAreNotFiniteReserveNothingAbsurd() {
+        let samples = [pen(0, 0), pen(.infinity, 5), pen(.nan, 1), pen(1e300, 0), pen(-1e300, 0)]
+        let expected = StrokeBuilder(brush: .brush(Brush(pointStep: 0.25)), seed: 1).expectedStampCount(for: samples)
+        #expect(expected <= StrokeBuilder.stampLimit + samples.count)
+    }
+}
