@@ -175,7 +175,19 @@ final class PaintBaker {
             }
         }
         try pass.finish()
+        trimKeptHostMemory()
         try report(1, in: range)
+    }
+
+    /// Host memory a bake leaves for the next at most (its binned chunks, and the host kernel's work memory): a
+    /// stroke's bake fits in it, while a large bake's — an opening's, an import's, tens of MiB — goes back when it
+    /// ends, not to weigh on what follows it (keeping the paint, making previews).
+    static let keptHostBytes = 1 << 20
+
+    /// Lets go of what the bake just ended keeps beyond ``keptHostBytes``.
+    private func trimKeptHostMemory() {
+        if cpuStamping.keptBytes > Self.keptHostBytes { cpuStamping.giveBackKeptMemory() }
+        run.trimSpareChunks(toBytes: Self.keptHostBytes)
     }
 
     /// Refused before any of it is stamped, rather than after minutes of work and gigabytes of tiles. (Counted only

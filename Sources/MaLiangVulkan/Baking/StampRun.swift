@@ -79,6 +79,17 @@ struct StampRun {
     /// Keeps `chunks` (work that is written out) for the next binning to fill again.
     mutating func recycle(_ chunks: [BinnedChunk]) { spareChunks = Array(chunks.prefix(Self.spareChunksKept)) }
 
+    /// Keeps only as many of the spare chunks as fit in `bytes` (the first ones, which the next binning fills first).
+    mutating func trimSpareChunks(toBytes bytes: Int) {
+        var total = 0
+        var kept = 0
+        while kept < spareChunks.count, total + spareChunks[kept].bytes <= bytes {
+            total += spareChunks[kept].bytes
+            kept += 1
+        }
+        if kept < spareChunks.count { spareChunks.removeSubrange(kept...) }
+    }
+
     /// Gives back the kept chunks' memory; returns its bytes.
     mutating func dropSpareChunks() -> Int {
         defer { spareChunks = [] }
