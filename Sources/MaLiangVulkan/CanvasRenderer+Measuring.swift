@@ -111,11 +111,13 @@ extension CanvasRenderer {
         var made = 0
         for index in repeated.indices { made &+= source.built(at: index).stamps.count }
         let allCores = BakeHostTimes.seconds(since: start)
+        // On one core, a sixteenth of the passes: as many as the cores that share the rest.
+        let serialPasses = max(passes / 16, 1)
         let serial = ContinuousClock.now
-        for stroke in repeated.prefix(strokes.count * max(passes / 16, 1)) {
+        for stroke in repeated.prefix(strokes.count * serialPasses) {
             made &+= StampSource.build(stroke, samples: stroke.samples.loaded(), grid: layer.grid).stamps.count
         }
-        let oneCore = BakeHostTimes.seconds(since: serial) / Double(max(passes / 16, 1))
+        let oneCore = BakeHostTimes.seconds(since: serial) / Double(serialPasses)
         withExtendedLifetime(made) {}
         return (allCores / Double(passes), oneCore)
     }

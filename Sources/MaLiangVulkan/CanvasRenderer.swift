@@ -116,9 +116,10 @@ public final class CanvasRenderer {
         try paint.compositor.composeSomeStale(tiles)
     }
 
-    /// Gives back memory kept only to make the next large bake quicker — a GPU's upload memory for the compute
-    /// shader (up to 64 MiB), the host kernel's work memory on a CPU device — and returns how many bytes. Call when
-    /// the canvas has been idle a while, between operations (nothing it recorded is in flight then).
+    /// Gives back memory kept only to make the next bake quicker (``PaintBaker/giveBackKeptMemory()``: a GPU's
+    /// upload memory for the compute shader, up to 64 MiB; a stroke's worth of the host's binning and work memory)
+    /// and returns how many bytes. Call when the canvas has been idle a while, between operations (nothing it
+    /// recorded is in flight then).
     @discardableResult package func giveBackIdleMemory() -> Int { paint.baker.giveBackKeptMemory() }
 
     /// What the renderer holds: paint tiles, tiles kept for undo, device memory in bytes.

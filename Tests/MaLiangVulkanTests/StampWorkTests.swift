@@ -150,3 +150,12 @@ struct StampWorkTests {
         assertClean(context)
     }
 }
+
+extension StampWork {
+    /// The layout in freshly allocated host memory, as the host's kernel reads it; deallocate it when done.
+    func writtenToHost() -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 16), alignment: 16)
+        write(to: memory)
+        return memory
+    }
+}

@@ -178,11 +178,4 @@ struct StampWork {
             }
         }
     }
-
-    /// The layout in host memory, for the host's kernel; deallocate it when done.
-    func writtenToHost() -> UnsafeMutableRawPointer {
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 16), alignment: 16)
-        write(to: memory)
-        return memory
-    }
 }
