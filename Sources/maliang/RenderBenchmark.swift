@@ -127,6 +127,16 @@ enum RenderBenchmark {
                     format: "  making the stamps alone (no binning, no device): %.3f ms a pass on every core, %.3f ms "
                         + "on one (the sustained bake: %.3f ms a pass)", making.allCores * 1e3, making.oneCore * 1e3,
                     run.seconds / Double(max(passes, 4)) * 1e3))
+            if let expansion = try canvas.measureStrokeExpansion(strokes, passes: max(passes, 16)) {
+                print(
+                    String(
+                        format: "  made on the device instead (Shaders/expand.comp, %d passes at once): %.3f ms a pass "
+                            + "of device time (%.0f M stamps/s), laying the strokes out %.3f ms a pass on one core; "
+                            + "%d of %d strokes agree with the host (centres within %.4f px)",
+                        max(passes, 16), expansion.deviceSeconds * 1e3,
+                        Double(expansion.stamps) / max(expansion.deviceSeconds, 1e-12) / 1e6,
+                        expansion.layoutSeconds * 1e3, expansion.agreeing, expansion.strokes, expansion.largestOffset))
+            }
         }
     }
 

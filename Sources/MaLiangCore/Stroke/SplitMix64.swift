@@ -1,7 +1,7 @@
 /// A tiny, fast, seedable random generator (SplitMix64), so a stroke's random angles are the same on every
 /// render. The algorithm is fixed: changing it would change how saved strokes look.
 package struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
+    package private(set) var state: UInt64
 
     package init(seed: UInt64) { state = seed }
 

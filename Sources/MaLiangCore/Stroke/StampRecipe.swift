@@ -1,34 +1,34 @@
 import Foundation
 
 /// A brush reduced to the numbers the per-stamp loop needs, computed once per stroke.
-struct StampRecipe {
-    enum Kind {
+package struct StampRecipe {
+    package enum Kind {
         case paint
         case glow(coreScale: Float, core: (Float, Float, Float, Float))
         case erase
         case chartlet(count: UInt16, random: Bool)
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// Diameter at full pressure, document pixels (zoom already applied).
-    var baseSize: Double
+    package var baseSize: Double
     /// Step in pixels, or a fraction of the size when `relativeStep`.
-    var step: Double
-    var relativeStep: Bool
-    var forceSensitive: Float
-    var curve: [Float]
-    var flow: Float
-    var pressureControlsFlow: Bool
-    var color: (Float, Float, Float, Float)
-    var rotation: Brush.Rotation
-    var tiltToSize: Double
-    var tiltToAngle: Bool
-    var barrelToAngle: Bool
-    var forceOnTap: Double
+    package var step: Double
+    package var relativeStep: Bool
+    package var forceSensitive: Float
+    package var curve: [Float]
+    package var flow: Float
+    package var pressureControlsFlow: Bool
+    package var color: (Float, Float, Float, Float)
+    package var rotation: Brush.Rotation
+    package var tiltToSize: Double
+    package var tiltToAngle: Bool
+    package var barrelToAngle: Bool
+    package var forceOnTap: Double
     /// The stamp every dab starts from: colour, flow and layer set, position, size and angle to fill in.
-    var template: Stamp
+    package var template: Stamp
     /// A glow's core stamp template.
-    var coreTemplate: Stamp
+    package var coreTemplate: Stamp
 
     init(brush anyBrush: AnyBrush, canvasScale: Double) {
         let brush = anyBrush.base
@@ -84,8 +84,8 @@ struct StampRecipe {
         }
     }
 
-    var usesPressureCurve: Bool { forceSensitive != 0 || pressureControlsFlow }
-    var usesTilt: Bool { tiltToSize != 0 || tiltToAngle }
+    package var usesPressureCurve: Bool { forceSensitive != 0 || pressureControlsFlow }
+    package var usesTilt: Bool { tiltToSize != 0 || tiltToAngle }
 
     /// A dab's diameter at a pressure whose curve value is `curveValue`, leaning by (`tiltX`, `tiltY`) degrees.
     @inline(__always) func dabSize(curveValue: Float, tiltX: Double, tiltY: Double) -> Double {

@@ -122,17 +122,17 @@ extension StrokeBuilder {
 }
 
 extension StampRecipe {
-    var stampsPerDab: Int {
+    package var stampsPerDab: Int {
         if case .glow = kind { return 2 }
         return 1
     }
 }
 
 /// A transform as the stamps of a transformed stroke need it.
-struct StampPlacement {
-    let transform: DocumentTransform
-    let sizeScale: Double
-    let largestStretch: Double
+package struct StampPlacement {
+    package let transform: DocumentTransform
+    package let sizeScale: Double
+    package let largestStretch: Double
 
     init(_ transform: DocumentTransform) {
         self.transform = transform

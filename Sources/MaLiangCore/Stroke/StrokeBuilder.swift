@@ -12,7 +12,7 @@ public struct StrokeBuilder {
     /// Most stamps one stroke may produce; further stamps are dropped (see ``isTruncated``).
     public static let stampLimit = 20_000_000
 
-    let recipe: StampRecipe
+    package let recipe: StampRecipe
     var random: SplitMix64
     private var simulated = SimulatedPressure()
 
@@ -32,9 +32,9 @@ public struct StrokeBuilder {
     var chartletIndex: UInt16 = 0
     private var finished = false
     /// The symmetry's copies besides the stroke itself (none without a symmetry).
-    let copies: [SymmetryCopy]
+    package let copies: [SymmetryCopy]
     /// Where a transformed stroke's stamps go (nil: where they are made).
-    let placement: StampPlacement?
+    package let placement: StampPlacement?
 
     /// Samples used so far.
     public private(set) var acceptedSampleCount = 0
@@ -155,7 +155,7 @@ public struct StrokeBuilder {
     // MARK: - Walking the path
 
     /// Largest distance, in pixels, between the Bézier curve and the straight pieces it is walked along.
-    private static let flatness = 0.1
+    static let flatness = 0.1
 
     private mutating func walkQuadratic(from start: Knot, control: Knot, to end: Knot, into stamps: inout [Stamp]) {
         // A quadratic's chord error over a parameter interval h is |p0 − 2c + p1|·h²/4.

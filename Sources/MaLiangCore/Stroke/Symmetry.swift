@@ -101,8 +101,8 @@ public struct SymmetryCopy: Hashable, Sendable {
     /// What the copy turns about, document pixels.
     public var center: Point
     /// The turn's cosine and sine, kept: a symmetric stroke applies its copies to every stamp.
-    private var cosine: Double
-    private var sine: Double
+    package private(set) var cosine: Double
+    package private(set) var sine: Double
 
     /// A copy turned by `turn` radians about `center`, after a mirror across the horizontal line through it when
     /// `mirrored`.

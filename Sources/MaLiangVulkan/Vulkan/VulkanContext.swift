@@ -43,6 +43,11 @@ public final class VulkanContext {
     var supportsComputeStamping: Bool { hasStorageImages && pushDescriptorFunction != nil }
     /// Whether 16-bit paint tiles can be storage images.
     private let hasStorageImages: Bool
+    /// Whether shaders may use 64-bit floats and integers (enabled where the device has them).
+    private let hasWideArithmetic: Bool
+    /// Whether strokes can be turned into stamps on the device (Shaders/expand.comp): push descriptors, and doubles
+    /// and 64-bit integers in shaders, so positions and the seed's random numbers come out as the host's do.
+    var supportsStrokeExpansion: Bool { hasWideArithmetic && pushDescriptorFunction != nil }
     static let pushDescriptorExtension = "VK_KHR_push_descriptor"
     /// vkCmdPushDescriptorSetKHR, where the device has push descriptors.
     let pushDescriptorFunction: PFN_vkCmdPushDescriptorSetKHR?
@@ -104,10 +109,11 @@ public final class VulkanContext {
             hasStorageImages =
                 enabledOptionalExtensions.contains(Self.pushDescriptorExtension)
                 && Self.storageImagesAvailable(choice.device, format: VK_FORMAT_R16G16B16A16_UNORM)
+            hasWideArithmetic = Self.wideArithmeticAvailable(choice.device)
             device = try Self.makeDevice(
                 choice.device, queueFamily: choice.queueFamily,
                 extensions: options.deviceExtensions + enabledOptionalExtensions.sorted(),
-                storageImageExtendedFormats: hasStorageImages)
+                storageImageExtendedFormats: hasStorageImages, wideArithmetic: hasWideArithmetic)
             pushDescriptorFunction =
                 enabledOptionalExtensions.contains(Self.pushDescriptorExtension)
                 ? vkGetDeviceProcAddr(device, "vkCmdPushDescriptorSetKHR").map {
@@ -260,12 +266,22 @@ public final class VulkanContext {
                 != 0
     }
 
+    /// Whether the device's shaders can use doubles and 64-bit integers.
+    private static func wideArithmeticAvailable(_ device: VkPhysicalDevice) -> Bool {
+        var features = VkPhysicalDeviceFeatures()
+        vkGetPhysicalDeviceFeatures(device, &features)
+        return features.shaderFloat64 == VK_TRUE && features.shaderInt64 == VK_TRUE
+    }
+
     private static func makeDevice(
-        _ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String], storageImageExtendedFormats: Bool
+        _ physical: VkPhysicalDevice, queueFamily: UInt32, extensions: [String], storageImageExtendedFormats: Bool,
+        wideArithmetic: Bool
     ) throws(VulkanError) -> VkDevice {
         let arena = CArena()
         var features = VkPhysicalDeviceFeatures()
         features.shaderStorageImageExtendedFormats = VkBool32(storageImageExtendedFormats ? VK_TRUE : VK_FALSE)
+        features.shaderFloat64 = VkBool32(wideArithmetic ? VK_TRUE : VK_FALSE)
+        features.shaderInt64 = VkBool32(wideArithmetic ? VK_TRUE : VK_FALSE)
         var queueInfo = VkDeviceQueueCreateInfo()
         queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
         queueInfo.queueFamilyIndex = queueFamily

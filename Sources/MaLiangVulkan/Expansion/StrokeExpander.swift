@@ -1,0 +1,127 @@
+import CStamping
+import MaLiangCore
+
+/// Strokes turned into stamps on the device (Shaders/expand.comp): the host copies each stroke's samples and its
+/// brush's numbers (``ExpansionBatch``), one invocation walks each stroke, and the stamps are those the host's
+/// ``StrokeBuilder`` makes, in its order, within float rounding.
+final class StrokeExpander {
+    /// Push constants of Shaders/expand.comp.
+    struct Push {
+        var strokeCount: UInt32
+    }
+
+    /// Strokes an invocation group walks.
+    static let strokesPerGroup = 64
+    /// Most stamps one stroke may be given room for on the device; a stroke that may make more is stamped on the host.
+    static let stampsPerStroke = 4_000_000
+
+    private let context: VulkanContext
+    private let layout: PipelineLayout
+    private let pipeline: Pipeline
+
+    /// The expander, or nil where the device cannot run it (no push descriptors, no doubles or 64-bit integers).
+    static func make(_ context: VulkanContext) throws(VulkanError) -> StrokeExpander? {
+        guard context.supportsStrokeExpansion else { return nil }
+        return try StrokeExpander(context)
+    }
+
+    private init(_ context: VulkanContext) throws(VulkanError) {
+        self.context = context
+        let bindings = try DescriptorSetLayout(
+            context, bindings: Array(repeating: .storageBuffer, count: 7), stages: .compute, pushed: true)
+        layout = try PipelineLayout(
+            context, sets: [bindings], pushConstantBytes: MemoryLayout<Push>.size, stages: .compute)
+        let shader = try ShaderModule(context, code: ShaderCode.expand_comp, name: "expand.comp")
+        pipeline = try ComputePipelineBuilder(shader: shader, layout: layout, name: "stroke expansion").build(context)
+    }
+
+    /// A batch's inputs on the device and room for its stamps: expanded by ``record(_:_:)``, as often as wanted.
+    final class Prepared {
+        let batch: ExpansionBatch
+        /// Headers, samples' words, curve tables, copies, stamps, counts, samples' halves: the shader's bindings 0
+        /// to 6.
+        let buffers: [GPUBuffer]
+
+        init(_ batch: ExpansionBatch, context: VulkanContext) throws(VulkanError) {
+            self.batch = batch
+            func upload<Element>(_ values: [Element]) throws(VulkanError) -> GPUBuffer {
+                let buffer = try GPUBuffer(context, size: values.count * MemoryLayout<Element>.stride, usage: .storage)
+                values.withUnsafeBytes { bytes in
+                    if let base = bytes.baseAddress { buffer.contents.copyMemory(from: base, byteCount: bytes.count) }
+                }
+                return buffer
+            }
+            buffers = [
+                try upload(batch.strokes), try upload(batch.sampleWords), try upload(batch.curves),
+                try upload(batch.copies),
+                try GPUBuffer(
+                    context, size: batch.stampCapacity * MemoryLayout<MLMadeStamp>.stride, usage: [.storage, .copiedTo]),
+                try GPUBuffer(context, size: batch.strokeCount * 4, usage: [.storage, .copiedTo]),
+                try upload(batch.halves),
+            ]
+        }
+    }
+
+    /// `strokes` laid out for the device, each with the samples given, and which of them are: a stroke that could
+    /// make more stamps than the device is given room for (``stampsPerStroke``) is left out.
+    static func batch(_ strokes: [(Stroke, StrokeSamples)]) -> (batch: ExpansionBatch, included: [Bool]) {
+        var batch = ExpansionBatch()
+        batch.reserve(strokes: strokes.count, samples: strokes.reduce(0) { $0 + $1.1.count })
+        let included = strokes.map { stroke, samples in
+            batch.add(samples.columns, of: stroke.makeBuilder(), limit: stampsPerStroke)
+        }
+        return (batch, included)
+    }
+
+    func prepare(_ batch: ExpansionBatch) throws(VulkanError) -> Prepared { try Prepared(batch, context: context) }
+
+    /// Records the expansion of `prepared`'s strokes.
+    func record(_ prepared: Prepared, _ commands: CommandRecorder) throws(VulkanError) {
+        guard prepared.batch.strokeCount > 0 else { return }
+        commands.bind(pipeline)
+        try commands.push(
+            prepared.buffers.enumerated().map { .storageBuffer(binding: $0.offset, $0.element) }, layout: layout)
+        commands.push(Push(strokeCount: UInt32(prepared.batch.strokeCount)), layout: layout)
+        let groups = (prepared.batch.strokeCount + Self.strokesPerGroup - 1) / Self.strokesPerGroup
+        commands.dispatch(groupsX: groups, groupsY: 1)
+        commands.barrier()
+    }
+
+    /// Each stroke's stamps as the device made them (after ``record(_:_:)`` has run); nil for a stroke whose walk
+    /// did not finish.
+    func stamps(of prepared: Prepared) -> [[Stamp]?] {
+        let batch = prepared.batch
+        let counts = prepared.buffers[5].contents.bindMemory(to: UInt32.self, capacity: batch.strokeCount)
+        let made = prepared.buffers[4].contents.bindMemory(to: MLMadeStamp.self, capacity: batch.stampCapacity)
+        return batch.strokes.indices.map { stroke in
+            let count = counts[stroke]
+            guard count & Self.unfinished == 0 else { return nil }
+            let base = Int(batch.strokes[stroke].outputBase)
+            return (base..<(base + Int(count & ~Self.truncated))).map { index in
+                let stamp = made[index]
+                return Stamp(
+                    x: stamp.x, y: stamp.y, size: stamp.size, angle: stamp.angle, red: stamp.red, green: stamp.green,
+                    blue: stamp.blue, alpha: stamp.alpha, flow: stamp.flow,
+                    textureSlot: UInt16(truncatingIfNeeded: stamp.slot),
+                    layer: StampLayer(rawValue: UInt8(truncatingIfNeeded: stamp.layer)) ?? .paint)
+            }
+        }
+    }
+
+    /// The count's flag for a stroke over ``StrokeBuilder/stampLimit`` (the host's builder drops the same stamps).
+    static let truncated: UInt32 = 1 << 31
+    /// The count's flag for a stroke whose walk did not finish (more stamps than its room, or the device ended its
+    /// loops: lavapipe ends an invocation's loops after 65,535 turns in all): its stamps are not all there.
+    static let unfinished: UInt32 = 1 << 30
+
+    /// `strokes` expanded on the device and read back: each stroke's stamps, or nil for one the device did not
+    /// expand (over ``stampsPerStroke``, or its walk unfinished).
+    func expand(_ strokes: [Stroke]) throws(VulkanError) -> [[Stamp]?] {
+        let loaded = strokes.map { ($0, $0.samples.loaded()) }
+        let (batch, included) = Self.batch(loaded)
+        let prepared = try prepare(batch)
+        try context.submitAndWait { commands throws(VulkanError) in try record(prepared, commands) }
+        var made = stamps(of: prepared).makeIterator()
+        return included.map { $0 ? made.next() ?? nil : nil }
+    }
+}
