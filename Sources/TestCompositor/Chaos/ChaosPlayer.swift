@@ -10,7 +10,8 @@ import WaylandProtocol
 ///
 /// It never creates placed images (no drop, no paste key), so the window shows exactly what the file renders once
 /// the session is calmed (``calm(width:height:)``); and it never presses in the title bar right of its first 192 px,
-/// where a client keeps its menu and close button (new windows and closing are the user's, not chaos).
+/// nor in the right end of the narrowest the window may be, where a client keeps its menu and close button (new
+/// windows and closing are the user's, not chaos).
 public final class ChaosPlayer {
     public let seed: UInt64
     /// How often each kind of action was played.
@@ -30,6 +31,9 @@ public final class ChaosPlayer {
     /// The window's logical size, for coordinates mostly inside it.
     private var width = 1280.0
     private var height = 800.0
+    /// The narrowest the window may be now: a client takes a configure when it next draws, so it may still be at any
+    /// width asked since the session was last calmed (320, its least, where it chose its own).
+    private var narrowest = 1280.0
 
     private struct Tool {
         var inProximity = false
@@ -110,6 +114,7 @@ public final class ChaosPlayer {
         }
         self.width = Double(width)
         self.height = Double(height)
+        narrowest = Double(width)
     }
 
     /// What was played, for the report.
@@ -347,6 +352,7 @@ public final class ChaosPlayer {
                 states.append(state)
             }
             compositor.configure(window, width: size.0, height: size.1, states: states)
+            narrowest = min(narrowest, size.0 > 0 ? Double(size.0) : 320)
             if size.0 > 0 && size.1 > 0 {
                 width = Double(min(size.0, 3000))
                 height = Double(min(size.1, 3000))
@@ -402,8 +408,12 @@ public final class ChaosPlayer {
         }
     }
 
-    /// Whether `point` is where a press could reach the window's menu or buttons (see ``point()``).
-    private func inKeptCorner(_ point: (Double, Double)) -> Bool { point.1 < 64 && point.0 >= 192 }
+    /// Whether `point` is where a press could reach the window's menu or buttons (see ``point()``): right of the first
+    /// 192 px, or of the 200 px that menu and buttons take at the right end of the narrowest the window may be (a
+    /// storm of configures left a window 206 px wide, whose close button a tool then pressed: seed 480905496171).
+    private func inKeptCorner(_ point: (Double, Double)) -> Bool {
+        point.1 < 64 && point.0 >= min(192, narrowest - 200)
+    }
 
     /// A step of up to `reach` from `point` — where it stays when the step would end in a kept corner, since a
     /// later contact may go down wherever a tool last was (an eraser that wandered into the close button of a
