@@ -133,9 +133,10 @@ enum RenderBenchmark {
                         format: "  made on the device instead (Shaders/expand.comp, %d passes at once): %.3f ms a pass "
                             + "of device time (%.0f M stamps/s), laying the strokes out %.3f ms a pass on one core; "
                             + "%d of %d strokes agree with the host (centres within %.4f px)",
-                        max(passes, 16), expansion.deviceSeconds * 1e3,
+                        expansion.passes, expansion.deviceSeconds * 1e3,
                         Double(expansion.stamps) / max(expansion.deviceSeconds, 1e-12) / 1e6,
-                        expansion.layoutSeconds * 1e3, expansion.agreeing, expansion.strokes, expansion.largestOffset))
+                        expansion.layoutSeconds * 1e3, expansion.agreeing, expansion.strokes, expansion.largestOffset)
+                        + (expansion.firstDifference.map { "; first difference: \($0)" } ?? ""))
             }
         }
     }

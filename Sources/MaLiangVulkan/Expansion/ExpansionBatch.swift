@@ -39,11 +39,9 @@ struct ExpansionBatch {
         halves.reserveCapacity(samples * 3)
     }
 
-    /// Adds the stroke a fresh `builder` makes of `samples`; false, adding nothing, where it could make more than
-    /// `limit` stamps.
-    mutating func add(_ samples: SampleColumns, of builder: StrokeBuilder, limit: Int) -> Bool {
-        let bound = builder.stampBound(of: samples)
-        guard bound <= Double(limit) else { return false }
+    /// Adds the stroke a fresh `builder` makes of `samples`, with room for `bound` stamps (at least
+    /// ``StrokeBuilder/stampBound(of:)``).
+    mutating func add(_ samples: SampleColumns, of builder: StrokeBuilder, bound: Int) {
         let sampleBase = sampleWords.count
         for column in [samples.xs.map(\.bitPattern), samples.ys.map(\.bitPattern), samples.times] {
             sampleWords += column
@@ -93,8 +91,7 @@ struct ExpansionBatch {
                     centerX: copy.center.x, centerY: copy.center.y, cosine: copy.cosine, sine: copy.sine,
                     turn: copy.turn, mirrored: copy.mirrored ? 1 : 0, unused: 0))
         }
-        stampCapacity += Int(bound)
-        return true
+        stampCapacity += bound
     }
 
     /// The header's flags for `recipe`, with the numbers that go with them: images to choose from, the glow core's

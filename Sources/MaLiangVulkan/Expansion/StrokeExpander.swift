@@ -14,6 +14,8 @@ final class StrokeExpander {
     static let strokesPerGroup = 64
     /// Most stamps one stroke may be given room for on the device; a stroke that may make more is stamped on the host.
     static let stampsPerStroke = 4_000_000
+    /// Most stamps a batch gives room for: 192 MiB of them, within what one storage buffer may span.
+    let stampsPerBatch: Int
 
     private let context: VulkanContext
     private let layout: PipelineLayout
@@ -27,6 +29,7 @@ final class StrokeExpander {
 
     private init(_ context: VulkanContext) throws(VulkanError) {
         self.context = context
+        stampsPerBatch = min(Int(context.limits.maxStorageBufferRange) / MemoryLayout<MLMadeStamp>.stride, 1 << 22)
         let bindings = try DescriptorSetLayout(
             context, bindings: Array(repeating: .storageBuffer, count: 7), stages: .compute, pushed: true)
         layout = try PipelineLayout(
@@ -62,13 +65,23 @@ final class StrokeExpander {
         }
     }
 
-    /// `strokes` laid out for the device, each with the samples given, and which of them are: a stroke that could
-    /// make more stamps than the device is given room for (``stampsPerStroke``) is left out.
-    static func batch(_ strokes: [(Stroke, StrokeSamples)]) -> (batch: ExpansionBatch, included: [Bool]) {
+    /// As many of `strokes` (from the first, each with the samples given) as fit the room for ``stampsPerBatch``
+    /// stamps, laid out for the device, and which of them are: a stroke that may make more than ``stampsPerStroke``
+    /// is left out, for the host to stamp. At least one stroke is taken.
+    func batch(_ strokes: ArraySlice<(Stroke, StrokeSamples)>) -> (batch: ExpansionBatch, included: [Bool]) {
         var batch = ExpansionBatch()
-        batch.reserve(strokes: strokes.count, samples: strokes.reduce(0) { $0 + $1.1.count })
-        let included = strokes.map { stroke, samples in
-            batch.add(samples.columns, of: stroke.makeBuilder(), limit: stampsPerStroke)
+        var included: [Bool] = []
+        for (stroke, samples) in strokes {
+            let builder = stroke.makeBuilder()
+            let columns = samples.columns
+            let bound = builder.stampBound(of: columns)
+            guard bound <= Double(Self.stampsPerStroke) else {
+                included.append(false)
+                continue
+            }
+            guard included.isEmpty || batch.stampCapacity + Int(bound) <= stampsPerBatch else { break }
+            batch.add(columns, of: builder, bound: Int(bound))
+            included.append(true)
         }
         return (batch, included)
     }
@@ -114,14 +127,18 @@ final class StrokeExpander {
     /// loops: lavapipe ends an invocation's loops after 65,535 turns in all): its stamps are not all there.
     static let unfinished: UInt32 = 1 << 30
 
-    /// `strokes` expanded on the device and read back: each stroke's stamps, or nil for one the device did not
-    /// expand (over ``stampsPerStroke``, or its walk unfinished).
+    /// `strokes` expanded on the device and read back, a batch at a time: each stroke's stamps, or nil for one the
+    /// device did not expand (over ``stampsPerStroke``, or its walk unfinished).
     func expand(_ strokes: [Stroke]) throws(VulkanError) -> [[Stamp]?] {
         let loaded = strokes.map { ($0, $0.samples.loaded()) }
-        let (batch, included) = Self.batch(loaded)
-        let prepared = try prepare(batch)
-        try context.submitAndWait { commands throws(VulkanError) in try record(prepared, commands) }
-        var made = stamps(of: prepared).makeIterator()
-        return included.map { $0 ? made.next() ?? nil : nil }
+        var expanded: [[Stamp]?] = []
+        while expanded.count < loaded.count {
+            let (batch, included) = self.batch(loaded[expanded.count...])
+            let prepared = try prepare(batch)
+            try context.submitAndWait { commands throws(VulkanError) in try record(prepared, commands) }
+            var made = stamps(of: prepared).makeIterator()
+            expanded += included.map { $0 ? made.next() ?? nil : nil }
+        }
+        return expanded
     }
 }
