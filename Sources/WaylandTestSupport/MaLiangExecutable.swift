@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The `maliang` executable built beside the test bundle (tests run the real program as its own process).
 public enum MaLiangExecutable {
@@ -36,7 +37,37 @@ public func runProgram(_ executable: URL, _ arguments: [String], environment: [S
     process.standardOutput = handle
     process.standardError = handle
     try process.run()
-    process.waitUntilExit()
+    let status = waitForExit(process)
     try handle.close()
-    return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    return (status, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+}
+
+/// Waits for `process` to end; returns its exit status, or the signal that ended it, as `terminationStatus` does.
+/// Foundation can miss a child's end while many processes come and go (a test waited for ever on a peer's `runuser`
+/// that had ended and was left unreaped): a child that stays ended and unreaped for a second is reaped here.
+public func waitForExit(_ process: Process) -> Int32 {
+    let pid = process.processIdentifier
+    var endedSince: ContinuousClock.Instant?
+    while process.isRunning {
+        if hasEnded(pid) {
+            let since = endedSince ?? .now
+            endedSince = since
+            var status: Int32 = 0
+            if ContinuousClock.now - since > .seconds(1), waitpid(pid, &status, WNOHANG) == pid {
+                // Exited: the status's second byte; killed: the signal, its low seven bits.
+                return status & 0x7f == 0 ? (status >> 8) & 0xff : status & 0x7f
+            }
+        }
+        usleep(5000)
+    }
+    return process.terminationStatus
+}
+
+/// Whether process `pid` has ended and waits to be reaped (a zombie), from /proc.
+private func hasEnded(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let nameEnd = stat.lastIndex(of: ")")
+    else { return false }
+    // The state follows the name (in parentheses, which may hold anything).
+    return stat[stat.index(after: nameEnd)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
 }
