@@ -1,3 +1,4 @@
+import CMemoryTuning
 import Foundation
 import MaLiang
 import MaLiangCore
@@ -80,6 +81,9 @@ enum DocumentCommands {
             throw UsageError("usage: maliang import MALIANG_FOLDER|IN.ora -o FILE.maliang")
         }
         let url = try importedFile(from: arguments[0], to: arguments[2])
+        // The import's memory goes back before stamping takes its own: malloc keeps freed pages in its heaps, where
+        // the paint's would come on top of them.
+        _ = ml_return_free_heap()
         do {
             // Opened again, its strokes read their samples from the file when needed: the import's copy of every
             // sample is gone before stamping needs its memory.
