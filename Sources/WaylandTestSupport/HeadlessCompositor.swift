@@ -107,7 +107,7 @@ public final class HeadlessCompositor {
             let deadline = ContinuousClock.now + .seconds(5)
             while process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
             if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            _ = waitForExit(process)
         }
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
     }

@@ -64,9 +64,9 @@ public enum PackageBuild {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        process.waitUntilExit()
+        let status = waitForExit(process)
         try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 
     public struct Failure: Error, CustomStringConvertible {

@@ -129,9 +129,9 @@ import WaylandTestSupport
         while !started() && process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 0.5)
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        let status = waitForExit(process)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 130 && output.contains("cancelled"), "\(output)")
+        #expect(status == 130 && output.contains("cancelled"), "\(output)")
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             !$0.hasPrefix("lines.maliang")
         }

@@ -80,8 +80,7 @@ import WaylandTestSupport
         ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(waitForExit(process) == 0)
         for file in [
             png, exported.appendingPathComponent("content"), exported.appendingPathComponent("info"), imported,
         ] {

@@ -54,7 +54,6 @@ struct LibraryPackageTests {
         process.standardError = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return (waitForExit(process), String(decoding: output, as: UTF8.self))
     }
 }

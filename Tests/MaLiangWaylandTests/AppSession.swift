@@ -60,7 +60,7 @@ final class AppSession {
     deinit {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            _ = waitForExit(process)
         }
         if ownsDataHome { try? FileManager.default.removeItem(at: dataHome) }
     }
@@ -140,8 +140,7 @@ final class AppSession {
         process.terminate()
         let deadline = ContinuousClock.now + .seconds(20)
         while process.isRunning && ContinuousClock.now < deadline { compositor.dispatch(timeoutMilliseconds: 5) }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return waitForExit(process)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -59,8 +59,7 @@ import WaylandTestSupport
 
         session.compositor.close(try #require(session.compositor.focusedToplevel))
         _ = session.pump(until: { !session.process.isRunning })
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 0, "seed \(seed):\n\(session.log)")
+        #expect(waitForExit(session.process) == 0, "seed \(seed):\n\(session.log)")
 
         let file = try DocumentFile.open(at: session.documentURL, readOnly: true)
         let last = file.document.elements.last

@@ -144,7 +144,7 @@ final class DesktopPortalBus {
         // SIGKILL: started from a test thread, they may have SIGTERM blocked.
         for process in [frontend, backend, daemon] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            _ = waitForExit(process)
         }
         try? FileManager.default.removeItem(at: folder)
     }

@@ -36,8 +36,7 @@ struct FullDiskWindowTests {
             process.executableURL = URL(fileURLWithPath: tool)
             process.arguments = arguments
             try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
+            guard waitForExit(process) == 0 else {
                 throw AppSession.Failure(description: "\(tool) \(arguments) failed")
             }
         }

@@ -24,8 +24,7 @@ import WaylandTestSupport
         options.globals = [.compositor, .seat, .output]
         let session = try AppSession(options: options)
         _ = session.pump(until: { !session.process.isRunning }, timeout: .seconds(20))
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 1)
+        #expect(waitForExit(session.process) == 1)
         #expect(session.log.contains("does not offer xdg_wm_base"), "\(session.log)")
     }
 }

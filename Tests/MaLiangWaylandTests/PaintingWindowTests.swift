@@ -4,6 +4,7 @@ import PNGCodec
 import TestCompositor
 import Testing
 import WaylandProtocol
+import WaylandTestSupport
 
 /// The real client, end to end: input from the scripted compositor, pixels read from its committed buffers.
 @Suite(.serialized) struct PaintingWindowTests {
@@ -207,8 +208,7 @@ import WaylandProtocol
         _ = try session.nextImage()
         session.compositor.close(try #require(session.compositor.focusedToplevel))
         #expect(session.pump(until: { !session.process.isRunning }) || !session.process.isRunning)
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 0)
+        #expect(waitForExit(session.process) == 0)
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
     }
 }
@@ -394,9 +394,9 @@ import WaylandProtocol
         process.standardError = output
         process.standardOutput = output
         try process.run()
-        process.waitUntilExit()
+        let status = waitForExit(process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 1)
+        #expect(status == 1)
         #expect(
             text.contains("WAYLAND_DISPLAY") && text.contains("maliang render") && text.contains("maliang replay"),
             "\(text)")
@@ -478,8 +478,7 @@ import WaylandProtocol
         try compositor.sendToolFrame(tool: "pen", [.up, .proximityOut])
         _ = try session.nextImage()
         compositor.shutDown()
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 1)
+        #expect(waitForExit(session.process) == 1)
         #expect(session.log.contains("closed the connection") && session.log.contains("saved"), "\(session.log)")
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 1)
     }
@@ -496,8 +495,7 @@ import WaylandProtocol
         _ = try session.nextImage()
         // The pen is still down when the compositor dies: no up, no proximity out, no more frames.
         compositor.shutDown()
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 1)
+        #expect(waitForExit(session.process) == 1)
         #expect(session.log.contains("closed the connection") && session.log.contains("saved"), "\(session.log)")
         let file = try DocumentFile.open(at: session.documentURL)
         guard case .stroke(let stroke)? = file.document.elements.first else {
@@ -528,8 +526,7 @@ import WaylandProtocol
             session.settle(.milliseconds(200))
         }
         #expect(session.pump(until: { !session.process.isRunning }, timeout: .seconds(20)), "\(session.log)")
-        session.process.waitUntilExit()
-        #expect(session.process.terminationStatus == 1)
+        #expect(waitForExit(session.process) == 1)
         #expect(
             session.log.contains("graphics device was lost") && session.log.contains("saved in"), "\(session.log)")
         #expect(try DocumentFile.open(at: session.documentURL).document.elements.count == 3)

@@ -77,8 +77,7 @@ import WaylandTestSupport
         case .close:
             session.compositor.close(try #require(session.compositor.focusedToplevel))
             _ = session.pump(until: { !session.process.isRunning })
-            session.process.waitUntilExit()
-            status = session.process.terminationStatus
+            status = waitForExit(session.process)
         case .terminate: status = session.terminate()
         case .kill: status = session.kill()
         }

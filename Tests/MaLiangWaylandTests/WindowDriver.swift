@@ -122,8 +122,7 @@ extension AppSession {
     /// Ends the session by SIGKILL: nothing of the app runs after it.
     func kill() -> Int32 {
         Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return process.terminationStatus
+        return waitForExit(process)
     }
 }
 

@@ -140,7 +140,7 @@ import WaylandTestSupport
         swaymsg.arguments = ["-s", "\(compositor.runtimeDirectory)/\(socket)", "kill"]
         swaymsg.standardOutput = FileHandle.nullDevice
         try swaymsg.run()
-        swaymsg.waitUntilExit()
+        _ = WaylandTestSupport.waitForExit(swaymsg)
         #expect(app.waitForExit() == 0, "\(app.output)")
         #expect(try DocumentFile.open(at: app.document).document.elements.count == 1)
     }
@@ -200,7 +200,7 @@ import WaylandTestSupport
         environment["XDG_RUNTIME_DIR"] = compositor.runtimeDirectory
         process.environment = environment
         try process.run()
-        process.waitUntilExit()
+        _ = WaylandTestSupport.waitForExit(process)
     }
 
     /// Pixels darker than 30 % in every channel below the top 100 rows of a grim screenshot of the whole output.
