@@ -13,7 +13,8 @@ layout(local_size_x = 64) in;
 
 // Brush flags (ExpansionBatch.Flag).
 const uint kindMask = 3u;
-const uint kindPaint = 0u, kindGlow = 1u, kindErase = 2u, kindChartlet = 3u;
+// 0 paint and 2 erase differ only in their template (colour, layer): nothing here tells them apart.
+const uint kindGlow = 1u, kindChartlet = 3u;
 const uint relativeStep = 1u << 2;
 const uint usesCurve = 1u << 3;
 const uint pressureControlsFlow = 1u << 4;
@@ -37,8 +38,8 @@ const uint truncated = 1u << 31;  // over StrokeBuilder.stampLimit, as the host'
 const uint unfinished = 1u << 30;
 
 const uint stampLimit = 20000000u;
-const double minimumStep = 0.25;
-const double minimumRelativeStep = 0.01;
+const double minimumStep = 0.25LF;
+const double minimumRelativeStep = 0.01LF;  // a double literal: 0.01 as a float is not the host's 0.01
 const float pi = 3.14159265358979323846;
 const double dpi = 3.14159265358979323846LF;
 

@@ -178,11 +178,30 @@ import Testing
         assertClean(context)
     }
 
-    private func expectSameStamps(_ strokes: [(String, Stroke)], sourceLocation: SourceLocation = #_sourceLocation)
-        throws
-    {
+    @Test func strokesBeyondOneBatchsRoomAreWalkedInTheNext() throws {
+        // Room for the largest stroke a batch: every brush's strokes walked over several batches (a few strokes
+        // each), each stroke's stamps where the stroke is, as in one batch.
+        let strokes = Self.strokes()
         let context = try validatedContext()
         let expander = try #require(try StrokeExpander.make(context))
+        let bounds = strokes.map { $0.1.makeBuilder().stampBound(of: $0.1.samples.columns) }
+        expander.stampsPerBatch = Int(bounds.max() ?? 0) + 1
+        var batches = 0
+        var start = 0
+        while start < strokes.count {
+            start += expander.batch(strokes[start...].map { ($0.1, $0.1.samples) }[...]).included.count
+            batches += 1
+        }
+        #expect(batches >= strokes.count / 4, "\(strokes.count) strokes in \(batches) batches")
+        try expectSameStamps(strokes, expander: expander)
+    }
+
+    private func expectSameStamps(
+        _ strokes: [(String, Stroke)], expander given: StrokeExpander? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let context = try given.map { $0.context } ?? validatedContext()
+        let expander = try given ?? #require(try StrokeExpander.make(context))
         let expanded = try expander.expand(strokes.map(\.1))
         for ((name, stroke), device) in zip(strokes, expanded) {
             let host = StampSource.stamps(of: stroke, samples: stroke.samples.loaded())

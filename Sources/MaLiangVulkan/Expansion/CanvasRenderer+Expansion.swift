@@ -5,7 +5,8 @@ extension CanvasRenderer {
     package struct ExpansionMeasurement {
         /// Seconds a pass of the strokes takes the device, walking many copies of them at once.
         package var deviceSeconds: Double
-        /// Seconds a pass takes the host to lay the strokes out for it (their polylines, on one core).
+        /// Seconds a pass takes the host to lay the strokes out for it (their samples' columns and room, on one
+        /// core).
         package var layoutSeconds: Double
         /// Stamps a pass makes.
         package var stamps: Int

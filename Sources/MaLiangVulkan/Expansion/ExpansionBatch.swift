@@ -33,12 +33,6 @@ struct ExpansionBatch {
 
     var strokeCount: Int { strokes.count }
 
-    mutating func reserve(strokes strokeCount: Int, samples: Int) {
-        strokes.reserveCapacity(strokeCount)
-        sampleWords.reserveCapacity(samples * 3)
-        halves.reserveCapacity(samples * 3)
-    }
-
     /// Adds the stroke a fresh `builder` makes of `samples`, with room for `bound` stamps (at least
     /// ``StrokeBuilder/stampBound(of:)``).
     mutating func add(_ samples: SampleColumns, of builder: StrokeBuilder, bound: Int) {

@@ -14,10 +14,11 @@ final class StrokeExpander {
     static let strokesPerGroup = 64
     /// Most stamps one stroke may be given room for on the device; a stroke that may make more is stamped on the host.
     static let stampsPerStroke = 4_000_000
-    /// Most stamps a batch gives room for: 192 MiB of them, within what one storage buffer may span.
-    let stampsPerBatch: Int
+    /// Most stamps a batch gives room for: 192 MiB of them, within what one storage buffer may span (tests make it
+    /// smaller to walk several batches).
+    var stampsPerBatch: Int
 
-    private let context: VulkanContext
+    let context: VulkanContext
     private let layout: PipelineLayout
     private let pipeline: Pipeline
 
