@@ -5,6 +5,9 @@
 // miss the block, with its pixel held in registers: a stroke's body ("over") and glow halo ("max") build up
 // privately, as the raster path's wet layers do, and are composited onto the paint at the stroke's opacity when the
 // next stroke begins — so the tile is read and written once per dispatch, however many dabs land on it.
+// Chunked (constant_id 1), the stamps were made on the device (expand.comp, chunks.comp) and the tile's work is the
+// list of chunks of 64 stamps whose bounds reach it: each workgroup gathers those that reach its block and stages
+// them four at a time.
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -17,15 +20,20 @@ layout(set = 0, binding = 3, rgba16) uniform image2D tile;
 // Whether any stroke of the dispatch has a textured brush: the round-only kernel never samples (a CPU device
 // would run the sampling for every pixel, masked or not).
 layout(constant_id = 0) const bool textured = false;
+// Whether the work is stamps the device made (expand.comp, chunks.comp), listed per tile by chunks of 64 slots with
+// each chunk's bounds, rather than stamp indices binned per cell on the host.
+layout(constant_id = 1) const bool chunked = false;
 
 layout(push_constant) uniform Push {
     vec2 origin;      // document position of the tile's top-left pixel
     float scale;      // tile pixels per document pixel
     uint stampBase;   // index in floats of stamp 0 (three vec4 each)
     uint strokeBase;  // index in floats of stroke 0 (two vec4 each)
-    uint cellBase;    // index in words of this tile's first cell's (first entry, count), the cells row by row
-    uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order)
-    uint cellsPerSide; // cells across the tile: 1, 2, 4, 8 or 16
+    uint cellBase;    // index in words of this tile's first cell's (first entry, count), the cells row by row;
+                      // chunked: of the tile's list — its length, then each chunk's first stamp and bounds
+                      // (lowest x, y, highest x, y in document pixels, float bits), in stroke order
+    uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order); chunked: unused
+    uint cellsPerSide; // cells across the tile: 1, 2, 4, 8 or 16; chunked: unused
 } push;
 
 // A stamp: floats[base] = centre x, y (document px), cos(angle)/radius, sin(angle)/radius;
@@ -60,26 +68,110 @@ shared vec4 stagedPlacement[256];
 shared vec4 stagedColor[256];
 shared vec4 stagedExtra[256];
 shared uint stagedHitBits[2][8];
+// Chunked: which of 256 listed chunks reach the block, and those chunks' first stamps in order.
+shared uint chunkBits[8];
+shared uint blockChunks[256];
 
-void main() {
+// Each invocation's pixel and what builds up in it.
+ivec2 pixel;
+vec2 position;
+// The block in tile pixels, to skip the stamps that miss it.
+vec2 blockLow;
+vec2 blockHigh;
+vec4 paint;
+vec4 body = vec4(0.0);
+vec4 halo = vec4(0.0);
+bool touched = false;
+uint current = 0xffffffffu;
+vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
+vec4 strokeGrain = vec4(0.0);
+
+void begin() {
+    pixel = ivec2(gl_GlobalInvocationID.xy);
+    position = push.origin + (vec2(pixel) + 0.5) / push.scale;
+    blockLow = vec2(gl_WorkGroupID.xy * 16u);
+    blockHigh = blockLow + 16.0;
+    paint = imageLoad(tile, pixel);
+}
+
+// Stages the stamp at floats[base] in this invocation's place, its bit set in mask `parity` when it reaches the
+// block.
+void stage(uint base, uint parity) {
+    vec4 placement = floats[base];
+    vec4 extra = floats[base + 2u];
+    // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
+    vec2 centre = (placement.xy - push.origin) * push.scale;
+    bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
+    float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
+    if (!(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))) {
+        atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
+    }
+    stagedPlacement[gl_LocalInvocationIndex] = placement;
+    stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
+    stagedExtra[gl_LocalInvocationIndex] = extra;
+}
+
+// Stamps the staged stamps that reach the block into this pixel, in order.
+void stampStaged(uint parity) {
+    for (uint word = 0u; word < 8u; word++) {
+        for (uint bits = stagedHitBits[parity][word]; bits != 0u; bits &= bits - 1u) {
+            uint index = word * 32u + uint(findLSB(bits));
+            touched = true;
+            vec4 placement = stagedPlacement[index];
+            vec4 extra = stagedExtra[index];
+            uint strokeIndex = uint(extra.y);
+            if (strokeIndex != current) {
+                if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
+                body = vec4(0.0);
+                halo = vec4(0.0);
+                current = strokeIndex;
+                stroke = floats[push.strokeBase + current * 2u];
+                strokeGrain = floats[push.strokeBase + current * 2u + 1u];
+            }
+            vec2 offset = position - placement.xy;
+            vec2 local = vec2(
+                placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
+            float mask;
+            if (textured && stroke.w > 0.5) {
+                vec2 texel = local * 0.5 + 0.5;
+                bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
+                // The level a rasterised quad of this size would sample.
+                float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
+                mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
+            } else {
+                float distance = length(local);
+                float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
+                float knee = clamp(stroke.z, 0.0, 1.0);
+                float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
+                mask = rim * falloff;
+            }
+            if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
+            vec4 source = stagedColor[index] * mask;
+            if (extra.z > 0.5) {
+                halo = max(halo, source);
+            } else {
+                body = source + body * (1.0 - source.a);
+            }
+        }
+    }
+}
+
+// Composites the last stroke and writes the pixel, where anything reached it.
+void finish() {
+    if (!touched) return;
+    paint = composite(composite(paint, halo, stroke), body, stroke);
+    imageStore(tile, pixel, paint);
+}
+
+// The cell's list of stamp indices, staged 256 at a time.
+void stampCell() {
     uvec2 cell = gl_WorkGroupID.xy / (16u / push.cellsPerSide);
     uint cellEntry = push.cellBase + 2u * (cell.y * push.cellsPerSide + cell.x);
     uint first = push.entryBase + words[cellEntry];
     uint count = words[cellEntry + 1u];
     // The whole workgroup leaves together: no barrier is left waiting.
     if (count == 0u) return;
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-    vec2 position = push.origin + (vec2(pixel) + 0.5) / push.scale;
-    // The block in tile pixels, to skip the stamps that miss it.
-    vec2 blockLow = vec2(gl_WorkGroupID.xy * 16u);
-    vec2 blockHigh = blockLow + 16.0;
-    vec4 paint = imageLoad(tile, pixel);
-    vec4 body = vec4(0.0);
-    vec4 halo = vec4(0.0);
-    bool touched = false;
-    uint current = 0xffffffffu;
-    vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
-    vec4 strokeGrain = vec4(0.0);
+    begin();
     if (gl_LocalInvocationIndex < 8u) stagedHitBits[0][gl_LocalInvocationIndex] = 0u;
     barrier();
     for (uint chunk = 0u; chunk < count; chunk += 256u) {
@@ -87,66 +179,73 @@ void main() {
         // The other mask was last read before the barrier that ended the previous chunk.
         if (gl_LocalInvocationIndex < 8u) stagedHitBits[1u - parity][gl_LocalInvocationIndex] = 0u;
         uint mine = chunk + gl_LocalInvocationIndex;
-        if (mine < count) {
-            uint base = push.stampBase + words[first + mine] * 3u;
-            vec4 placement = floats[base];
-            vec4 extra = floats[base + 2u];
-            // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
-            vec2 centre = (placement.xy - push.origin) * push.scale;
-            bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
-            float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
-            if (!(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))) {
-                atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
-            }
-            stagedPlacement[gl_LocalInvocationIndex] = placement;
-            stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
-            stagedExtra[gl_LocalInvocationIndex] = extra;
-        }
+        if (mine < count) stage(push.stampBase + words[first + mine] * 3u, parity);
         barrier();
-        for (uint word = 0u; word < 8u; word++) {
-            for (uint bits = stagedHitBits[parity][word]; bits != 0u; bits &= bits - 1u) {
-                uint index = word * 32u + uint(findLSB(bits));
-                touched = true;
-                vec4 placement = stagedPlacement[index];
-                vec4 extra = stagedExtra[index];
-                uint strokeIndex = uint(extra.y);
-                if (strokeIndex != current) {
-                    if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
-                    body = vec4(0.0);
-                    halo = vec4(0.0);
-                    current = strokeIndex;
-                    stroke = floats[push.strokeBase + current * 2u];
-                    strokeGrain = floats[push.strokeBase + current * 2u + 1u];
-                }
-                vec2 offset = position - placement.xy;
-                vec2 local = vec2(
-                    placement.z * offset.x + placement.w * offset.y, placement.z * offset.y - placement.w * offset.x);
-                float mask;
-                if (textured && stroke.w > 0.5) {
-                    vec2 texel = local * 0.5 + 0.5;
-                    bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
-                    // The level a rasterised quad of this size would sample.
-                    float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
-                    mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
-                } else {
-                    float distance = length(local);
-                    float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
-                    float knee = clamp(stroke.z, 0.0, 1.0);
-                    float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
-                    mask = rim * falloff;
-                }
-                if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
-                vec4 source = stagedColor[index] * mask;
-                if (extra.z > 0.5) {
-                    halo = max(halo, source);
-                } else {
-                    body = source + body * (1.0 - source.a);
-                }
-            }
-        }
+        stampStaged(parity);
         barrier();
     }
-    if (!touched) return;
-    paint = composite(composite(paint, halo, stroke), body, stroke);
-    imageStore(tile, pixel, paint);
+    finish();
 }
+
+// The tile's list of chunks: 256 at a time, those whose bounds reach the block are gathered in order, then staged
+// four chunks (256 stamps) at a time.
+void stampChunks() {
+    uint count = words[push.cellBase];
+    if (count == 0u) return;
+    begin();
+    uint lane = gl_LocalInvocationIndex;
+    if (lane < 8u) {
+        stagedHitBits[0][lane] = 0u;
+        chunkBits[lane] = 0u;
+    }
+    barrier();
+    uint parity = 0u;
+    for (uint window = 0u; window < count; window += 256u) {
+        uint entry = window + lane;
+        bool reaches = false;
+        uint first = 0u;
+        if (entry < count) {
+            uint at = push.cellBase + 1u + entry * 5u;
+            vec2 low = vec2(uintBitsToFloat(words[at + 1u]), uintBitsToFloat(words[at + 2u]));
+            vec2 high = vec2(uintBitsToFloat(words[at + 3u]), uintBitsToFloat(words[at + 4u]));
+            low = (low - push.origin) * push.scale;
+            high = (high - push.origin) * push.scale;
+            reaches = !(any(lessThan(high, blockLow)) || any(greaterThan(low, blockHigh)));
+            first = words[at];
+        }
+        if (reaches) atomicOr(chunkBits[lane >> 5u], 1u << (lane & 31u));
+        barrier();
+        uint rank = bitCount(chunkBits[lane >> 5u] & ((1u << (lane & 31u)) - 1u));
+        uint total = 0u;
+        for (uint word = 0u; word < 8u; word++) {
+            uint bits = bitCount(chunkBits[word]);
+            total += bits;
+            if (word < (lane >> 5u)) rank += bits;
+        }
+        if (reaches) blockChunks[rank] = first;
+        barrier();
+        for (uint group = 0u; group < total; group += 4u) {
+            uint chunk = group + (lane >> 6u);
+            // The other mask was last read before the barrier that ended the previous group.
+            if (lane < 8u) stagedHitBits[1u - parity][lane] = 0u;
+            if (chunk < total) stage((blockChunks[chunk] + (lane & 63u)) * 3u, parity);
+            barrier();
+            stampStaged(parity);
+            barrier();
+            parity = 1u - parity;
+        }
+        // Every rank was read before the barriers above.
+        if (lane < 8u) chunkBits[lane] = 0u;
+        barrier();
+    }
+    finish();
+}
+
+void main() {
+    if (chunked) {
+        stampChunks();
+    } else {
+        stampCell();
+    }
+}
+

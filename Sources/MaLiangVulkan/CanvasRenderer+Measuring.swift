@@ -16,6 +16,29 @@ extension CanvasRenderer {
         set { paint.baker.deviceCellPixels = newValue }
     }
 
+    /// Whether bakes without undo (exports, benchmarks) make their stamps on the device from the samples
+    /// (``PaintBaker/makesStampsOnDevice``); false where the device cannot.
+    package var makesStampsOnDevice: Bool {
+        get { paint.baker.makesStampsOnDevice && paint.baker.deviceStamping != nil }
+        set { paint.baker.makesStampsOnDevice = newValue }
+    }
+
+    /// Where bakes with stamps made on the device spent the host's time since the last reset, in seconds: laying
+    /// strokes out, listing the tiles' chunks, waiting for the device.
+    package var deviceStampingTimes: (layout: Double, listing: Double, waiting: Double) {
+        get {
+            let times = paint.baker.deviceStamping?.times ?? .init()
+            return (times.layout, times.listing, times.waiting)
+        }
+        set {
+            paint.baker.deviceStamping?.times = .init(
+                layout: newValue.layout, listing: newValue.listing, waiting: newValue.waiting)
+        }
+    }
+
+    /// Strokes baked so far with their stamps made on the device.
+    package var strokesMadeOnDevice: Int { paint.baker.deviceStamping?.strokesStamped ?? 0 }
+
     /// Whether layers are composed on the host (a CPU device) or by drawing.
     package var composesOnHost: Bool {
         get { paint.compositor.composesOnHost }

@@ -94,6 +94,29 @@ enum RenderBenchmark {
                 let existing = try canvas.measurePasses(strokes, freshLayers: false, seconds: 0.5)
                 let rate = Double(existing.dabs) * Double.pi * radius * radius / 1e6 / existing.seconds
                 print(String(format: "  a pass into tiles that exist, %.1f Mpx/s: ", rate) + passBreakdown(existing))
+                canvas.makesStampsOnDevice = true
+                if canvas.makesStampsOnDevice {
+                    // The same with the stamps made on the device from the samples.
+                    _ = try canvas.measurePasses(strokes, freshLayers: true, seconds: 0)
+                    let fresh = try canvas.measurePasses(strokes, freshLayers: true, seconds: 0.5)
+                    let existing = try canvas.measurePasses(strokes, freshLayers: false, seconds: 0.5)
+                    let covered = {
+                        (run: (dabs: Int, passes: Int, seconds: Double, busySeconds: Double?, host: BakeHostTimes)) in
+                        Double(run.dabs) * Double.pi * radius * radius / 1e6 / run.seconds
+                    }
+                    let busy = {
+                        (run: (dabs: Int, passes: Int, seconds: Double, busySeconds: Double?, host: BakeHostTimes)) in
+                        run.busySeconds.map { String(format: " (device busy %.3f ms)", $0 * 1e3 / Double(run.passes)) }
+                            ?? ""
+                    }
+                    print(
+                        String(
+                            format: "  stamps made on the device: a pass into a fresh layer %.1f Mpx/s, %.3f ms%@; "
+                                + "into tiles that exist %.1f Mpx/s, %.3f ms%@", covered(fresh),
+                            fresh.seconds * 1e3 / Double(fresh.passes), busy(fresh), covered(existing),
+                            existing.seconds * 1e3 / Double(existing.passes), busy(existing)))
+                }
+                canvas.makesStampsOnDevice = false
             }
             let passes = fresh.passes
             sustained.append((radius, canvas, strokes, passes))
@@ -138,6 +161,24 @@ enum RenderBenchmark {
                         expansion.layoutSeconds * 1e3, expansion.agreeing, expansion.strokes, expansion.largestOffset)
                         + (expansion.firstDifference.map { "; first difference: \($0)" } ?? ""))
             }
+            canvas.makesStampsOnDevice = true
+            if canvas.makesStampsOnDevice {
+                canvas.deviceStampingTimes = (0, 0, 0)
+                let made = try canvas.measureSustainedReplay(strokes, passes: max(passes, 4))
+                let times = canvas.deviceStampingTimes
+                print(
+                    String(
+                        format: "  stamps made on the device: %7.1f Mpx/s covered (%.2f s%@); first bake of this size "
+                            + "%.1f Mpx/s; the host laying strokes out %.3f s, listing tiles' chunks %.3f s, waiting "
+                            + "for the device %.3f s (both bakes)",
+                        coverage / made.seconds * Double(made.dabs)
+                            / Double(run.dabs), made.seconds,
+                        made.busySeconds.map {
+                            String(format: ", device busy %.3f s (%.0f %%)", $0, 100 * $0 / max(made.seconds, 1e-9))
+                        } ?? "", coverage / made.coldSeconds * Double(made.dabs) / Double(run.dabs), times.layout,
+                        times.listing, times.waiting))
+            }
+            canvas.makesStampsOnDevice = false
         }
     }
 

@@ -26,6 +26,11 @@ final class PaintBaker {
     let gpuStamping: GPUStamping?
     /// The host's kernel, for CPU devices.
     private let cpuStamping: CPUStamping
+    /// Stamps made from the samples on the device, where it can (``makesStampsOnDevice``).
+    let deviceStamping: DeviceStamping?
+    /// Whether bakes of the compute shader without an observer or undo copies (exports at another scale, previews,
+    /// benchmarks) make their stamps on the device, from the strokes' samples.
+    var makesStampsOnDevice = false
     /// How strokes are baked.
     var stamping: StampingPath
     /// The compute shader's cell width in pixels (16, 32, 64, 128 or 256) for every batch, or nil to choose it from
@@ -57,11 +62,13 @@ final class PaintBaker {
     init(_ resources: RenderResources, stamping: StampingPath?) throws(VulkanError) {
         self.resources = resources
         let context = resources.context
-        if let kernel = try StampKernel.make(context, sampler: resources.pipelines.linearSampler) {
+        let kernel = try StampKernel.make(context, sampler: resources.pipelines.linearSampler)
+        if let kernel {
             gpuStamping = try GPUStamping(context, kernel: kernel, textures: resources.brushTextures)
         } else {
             gpuStamping = nil
         }
+        deviceStamping = try DeviceStamping.make(context, kernel: kernel, textures: resources.brushTextures)
         cpuStamping = CPUStamping(context, textures: resources.brushTextures)
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
@@ -101,8 +108,11 @@ final class PaintBaker {
     /// memory beyond its first blocks, the host kernel's work memory, the last binning's chunks); returns the bytes.
     /// Nothing may be in flight.
     func giveBackKeptMemory() -> Int {
-        let bytes = (gpuStamping?.keptUploadBytes ?? 0) + cpuStamping.keptBytes + run.dropSpareChunks()
+        let bytes =
+            (gpuStamping?.keptUploadBytes ?? 0) + cpuStamping.keptBytes + run.dropSpareChunks()
+            + (deviceStamping?.keptBytes ?? 0)
         gpuStamping?.giveBackKeptMemory()
+        deviceStamping?.giveBackKeptMemory()
         cpuStamping.giveBackKeptMemory()
         return bytes
     }
@@ -116,6 +126,42 @@ final class PaintBaker {
     func bake(
         _ strokes: [Stroke], into target: TileLayer, onlyTiles: Set<TileKey>? = nil, observer: BakeObserver? = nil,
         undoCopies: Int = 0, progress range: ClosedRange<Double>? = nil
+    ) throws(VulkanError) {
+        if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping, observer == nil, onlyTiles == nil {
+            try bake(strokes, into: target, on: deviceStamping, progress: range)
+        } else {
+            try bakeHostStamps(
+                strokes, into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: undoCopies,
+                progress: range)
+        }
+    }
+
+    /// Bakes `strokes` with their stamps made on the device, batch by batch; a chartlet brush's stroke, and one the
+    /// device leaves (too long for it, or not finished), is stamped the host's way in its turn.
+    private func bake(
+        _ strokes: [Stroke], into target: TileLayer, on device: DeviceStamping, progress range: ClosedRange<Double>?
+    ) throws(VulkanError) {
+        defer { _ = try? device.finish() }
+        var index = 0
+        while index < strokes.count {
+            let end = strokes[index...].firstIndex { $0.brush.isChartlet } ?? strokes.count
+            var stamped = end > index ? try device.stamp(strokes[index..<end], into: target) : 0
+            strokesStamped += stamped
+            if stamped == 0 {
+                try bakeHostStamps([strokes[index]], into: target, onlyTiles: nil, observer: nil, undoCopies: 0)
+                stamped = 1
+            }
+            index += stamped
+            try report(Double(index) / Double(strokes.count), in: range)
+        }
+        try device.finish()
+        resources.commandsRan()
+    }
+
+    /// ``bake(_:into:onlyTiles:observer:undoCopies:progress:)`` with the stamps made on the host.
+    private func bakeHostStamps(
+        _ strokes: [Stroke], into target: TileLayer, onlyTiles: Set<TileKey>?, observer: BakeObserver?,
+        undoCopies: Int, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
         var pass = BakePass(baker: self, target: target, onlyTiles: onlyTiles)
         defer { pass.abandon() }

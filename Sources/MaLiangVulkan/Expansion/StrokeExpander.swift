@@ -1,4 +1,6 @@
 import CStamping
+import Dispatch
+import Foundation
 import MaLiangCore
 
 /// Strokes turned into stamps on the device (Shaders/expand.comp): the host copies each stroke's samples and its
@@ -46,7 +48,10 @@ final class StrokeExpander {
         /// to 6.
         let buffers: [GPUBuffer]
 
-        init(_ batch: ExpansionBatch, context: VulkanContext) throws(VulkanError) {
+        /// With `stamps` and `counts`, the stamps and counts go there (buffers the caller keeps, large enough).
+        init(_ batch: ExpansionBatch, context: VulkanContext, stamps: GPUBuffer? = nil, counts: GPUBuffer? = nil)
+            throws(VulkanError)
+        {
             self.batch = batch
             func upload<Element>(_ values: [Element]) throws(VulkanError) -> GPUBuffer {
                 let buffer = try GPUBuffer(context, size: values.count * MemoryLayout<Element>.stride, usage: .storage)
@@ -55,12 +60,21 @@ final class StrokeExpander {
                 }
                 return buffer
             }
+            let madeStamps =
+                if let stamps { stamps } else {
+                    try GPUBuffer(
+                        context, size: batch.stampCapacity * MemoryLayout<MLMadeStamp>.stride,
+                        usage: [.storage, .copiedTo])
+                }
+            let madeCounts =
+                if let counts { counts } else {
+                    try GPUBuffer(context, size: batch.strokeCount * 4, usage: [.storage, .copiedTo])
+                }
             buffers = [
                 try upload(batch.strokes), try upload(batch.sampleWords), try upload(batch.curves),
                 try upload(batch.copies),
-                try GPUBuffer(
-                    context, size: batch.stampCapacity * MemoryLayout<MLMadeStamp>.stride, usage: [.storage, .copiedTo]),
-                try GPUBuffer(context, size: batch.strokeCount * 4, usage: [.storage, .copiedTo]),
+                madeStamps,
+                madeCounts,
                 try upload(batch.halves),
             ]
         }
@@ -68,23 +82,66 @@ final class StrokeExpander {
 
     /// As many of `strokes` (from the first, each with the samples given) as fit the room for ``stampsPerBatch``
     /// stamps, laid out for the device, and which of them are: a stroke that may make more than ``stampsPerStroke``
-    /// is left out, for the host to stamp. At least one stroke is taken.
-    func batch(_ strokes: ArraySlice<(Stroke, StrokeSamples)>) -> (batch: ExpansionBatch, included: [Bool]) {
+    /// is left out, for the host to stamp (and with `endsAtLeftOut`, ends the batch: the strokes after it wait for
+    /// it). At least one stroke is taken. Each stroke's room is a multiple of `roomAlignment` stamps.
+    func batch(_ strokes: ArraySlice<(Stroke, StrokeSamples)>, roomAlignment: Int = 1, endsAtLeftOut: Bool = false)
+        -> (batch: ExpansionBatch, included: [Bool])
+    {
         var batch = ExpansionBatch()
         var included: [Bool] = []
-        for (stroke, samples) in strokes {
-            let builder = stroke.makeBuilder()
-            let columns = samples.columns
-            let bound = builder.stampBound(of: columns)
-            guard bound <= Double(Self.stampsPerStroke) else {
-                included.append(false)
-                continue
+        var window = strokes.startIndex
+        // Strokes are measured a window at a time on every core (a builder and its pressure curve, a walk over
+        // the samples for the room), then laid out in order until the room is full.
+        while window < strokes.endIndex {
+            let end = min(window + Self.strokesMeasuredAtOnce, strokes.endIndex)
+            for (builder, columns, bound) in Self.measure(strokes[window..<end]) {
+                guard bound <= Double(Self.stampsPerStroke) else {
+                    included.append(false)
+                    if endsAtLeftOut { return (batch, included) }
+                    continue
+                }
+                let room = (Int(bound) + roomAlignment - 1) / roomAlignment * roomAlignment
+                guard included.isEmpty || batch.stampCapacity + room <= stampsPerBatch else {
+                    return (batch, included)
+                }
+                batch.add(columns, of: builder, bound: room)
+                included.append(true)
             }
-            guard included.isEmpty || batch.stampCapacity + Int(bound) <= stampsPerBatch else { break }
-            batch.add(columns, of: builder, bound: Int(bound))
-            included.append(true)
+            window = end
         }
         return (batch, included)
+    }
+
+    /// Strokes measured at once on every core: a window past the room's end is measured for nothing.
+    static let strokesMeasuredAtOnce = 512
+
+    /// Each stroke's builder, samples and room bound, worked out on every core.
+    private static func measure(_ strokes: ArraySlice<(Stroke, StrokeSamples)>)
+        -> [(StrokeBuilder, SampleColumns, Double)]
+    {
+        let pieces = min(strokes.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+        guard pieces > 1 else {
+            return strokes.map { stroke, samples in
+                let builder = stroke.makeBuilder()
+                return (builder, samples.columns, builder.stampBound(of: samples.columns))
+            }
+        }
+        var results = [(StrokeBuilder, SampleColumns, Double)?](repeating: nil, count: strokes.count)
+        let first = strokes.startIndex
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let output = buffer
+            nonisolated(unsafe) let input = strokes
+            DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                let range = (input.count * piece / pieces)..<(input.count * (piece + 1) / pieces)
+                for index in range {
+                    let (stroke, samples) = input[first + index]
+                    let builder = stroke.makeBuilder()
+                    let columns = samples.columns
+                    output[index] = (builder, columns, builder.stampBound(of: columns))
+                }
+            }
+        }
+        return results.compactMap { $0 }
     }
 
     func prepare(_ batch: ExpansionBatch) throws(VulkanError) -> Prepared { try Prepared(batch, context: context) }

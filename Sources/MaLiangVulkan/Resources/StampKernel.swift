@@ -18,6 +18,10 @@ final class StampKernel {
     /// The kernel for round brushes only, and the one that also samples brush textures (constant_id 0).
     private let roundPipeline: Pipeline
     private let texturedPipeline: Pipeline
+    /// The same two for stamps made on the device and listed by chunks (constant_id 1), made when first used.
+    private var chunkedPipelines: (round: Pipeline, textured: Pipeline)?
+    private let shader: ShaderModule
+    private let context: VulkanContext
     private let sampler: Sampler
 
     /// The kernel, or nil where the device cannot run it (no push descriptors, or no 16-bit storage images).
@@ -34,7 +38,8 @@ final class StampKernel {
             pushed: true)
         layout = try PipelineLayout(
             context, sets: [bindings], pushConstantBytes: MemoryLayout<Push>.size, stages: .compute)
-        let shader = try ShaderModule(context, code: ShaderCode.stamp_comp, name: "stamp.comp")
+        self.context = context
+        shader = try ShaderModule(context, code: ShaderCode.stamp_comp, name: "stamp.comp")
         var builder = ComputePipelineBuilder(shader: shader, layout: layout, name: "stamp kernel")
         builder.specialization = [0]
         roundPipeline = try builder.build(context)
@@ -51,6 +56,33 @@ final class StampKernel {
                 .storageBuffer(binding: 0, buffer), .storageBuffer(binding: 1, buffer),
                 .sampledImage(binding: 2, textures, sampler),
             ], layout: layout)
+    }
+
+    /// Binds the kernel that reads stamps made on the device (``DeviceStamping``): `stamps` holds the stamps and
+    /// strokes (as floats), `lists` each tile's chunks (as words).
+    func bindChunked(
+        stamps: GPUBuffer, lists: GPUBuffer, textures: GPUImage, textured: Bool, _ commands: CommandRecorder
+    )
+        throws(VulkanError)
+    {
+        var pipelines: (round: Pipeline, textured: Pipeline)
+        if let made = chunkedPipelines { pipelines = made } else { pipelines = try makeChunkedPipelines() }
+        commands.bind(textured ? pipelines.textured : pipelines.round)
+        try commands.push(
+            [
+                .storageBuffer(binding: 0, stamps), .storageBuffer(binding: 1, lists),
+                .sampledImage(binding: 2, textures, sampler),
+            ], layout: layout)
+    }
+
+    private func makeChunkedPipelines() throws(VulkanError) -> (round: Pipeline, textured: Pipeline) {
+        var builder = ComputePipelineBuilder(shader: shader, layout: layout, name: "stamp kernel (chunks)")
+        builder.specialization = [0, 1]
+        let round = try builder.build(context)
+        builder.specialization = [1, 1]
+        let made = (round, try builder.build(context))
+        chunkedPipelines = made
+        return made
     }
 
     /// Runs the kernel over the whole of `tile` (level 0), one workgroup per 16×16 cell.

@@ -22,7 +22,10 @@ final class GPUBuffer {
     /// The mapping, valid for the buffer's lifetime.
     let contents: UnsafeMutableRawPointer
 
-    init(_ context: VulkanContext, size: Int, usage: BufferUsage) throws(VulkanError) {
+    /// With `onDevice`, in the device's own memory where the host can map it too (a discrete GPU's whole memory
+    /// with a resizable window, otherwise a part of it), else host memory: for what the device itself writes and
+    /// reads many times over, which the host only writes a little of.
+    init(_ context: VulkanContext, size: Int, usage: BufferUsage, onDevice: Bool = false) throws(VulkanError) {
         self.context = context
         self.size = max(size, 16)
         var info = VkBufferCreateInfo()
@@ -39,12 +42,21 @@ final class GPUBuffer {
         do {
             // What the device copies into is read on the host: cached memory, where offered, reads at the host's
             // speed (a discrete GPU's uncached host memory reads many times slower).
-            memory = try context.allocate(
-                requirements,
-                properties: VkMemoryPropertyFlags(
-                    VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue),
-                preferring: usage.contains(.copiedTo)
-                    ? VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_HOST_CACHED_BIT.rawValue) : 0)
+            let properties = VkMemoryPropertyFlags(
+                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT.rawValue | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue)
+            if onDevice,
+                let local = try? context.allocate(
+                    requirements, properties: properties,
+                    preferring: VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue))
+            {
+                // The device's mappable memory may be too small a heap: host memory then.
+                memory = local
+            } else {
+                memory = try context.allocate(
+                    requirements, properties: properties,
+                    preferring: usage.contains(.copiedTo)
+                        ? VkMemoryPropertyFlags(VK_MEMORY_PROPERTY_HOST_CACHED_BIT.rawValue) : 0)
+            }
         } catch {
             vkDestroyBuffer(context.device, created, nil)
             throw error

@@ -1,0 +1,279 @@
+import CStamping
+import MaLiangCore
+
+/// Strokes stamped from their samples on the device: turned into stamps there (``StrokeExpander``), those into the
+/// kernel's stamps with the bounds of each chunk of 64 slots of a stroke's room (Shaders/chunks.comp), then stamped
+/// tile by tile by the compute kernel, each workgroup staging the chunks whose bounds reach its block
+/// (Shaders/stamp.comp, chunked). The host lays the samples out, reads back the counts and bounds, and lists each
+/// tile's chunks in stroke order — a copy of the samples and a few words a chunk, where the host-made path builds
+/// and bins every stamp.
+final class DeviceStamping {
+    /// Push constants of Shaders/chunks.comp.
+    struct Push {
+        var scale: Float
+        var strokeBase: UInt32
+        var boundsBase: UInt32
+        var chunkCount: UInt32
+        var groupsPerRow: UInt32
+    }
+
+    /// Slots in a chunk (chunks.comp's workgroup; the kernel stages four chunks at a time).
+    static let chunkStamps = 64
+    /// Room for stamps a batch takes at most (48 MiB of them, and as many of the kernel's): larger batches spare
+    /// little of the wait between expanding a batch and stamping it, and would keep more memory.
+    static let stampsPerBatch = 1 << 20
+
+    private let context: VulkanContext
+    private let expander: StrokeExpander
+    private let kernel: StampKernel
+    private let textures: BrushTextures
+    private let layout: PipelineLayout
+    private let pipeline: Pipeline
+    /// Two sets of buffers used in turn: the device stamps one batch while the next is expanded into the other.
+    private var sets = [Buffers(), Buffers()]
+    private var current = 0
+    /// The last batch's stamping, submitted and not yet waited for.
+    private var inFlight: CommandBatch.Submission?
+    /// Where the host's time went, since it was last reset.
+    var times = Times()
+    /// Strokes stamped this way so far (tests).
+    private(set) var strokesStamped = 0
+
+    /// Device stamping, or nil where the device cannot expand strokes or run the kernel.
+    static func make(_ context: VulkanContext, kernel: StampKernel?, textures: BrushTextures) throws(VulkanError)
+        -> DeviceStamping?
+    {
+        guard let kernel, let expander = try StrokeExpander.make(context) else { return nil }
+        return try DeviceStamping(context, expander: expander, kernel: kernel, textures: textures)
+    }
+
+    private init(_ context: VulkanContext, expander: StrokeExpander, kernel: StampKernel, textures: BrushTextures)
+        throws(VulkanError)
+    {
+        self.context = context
+        self.expander = expander
+        self.kernel = kernel
+        self.textures = textures
+        expander.stampsPerBatch = min(expander.stampsPerBatch, Self.stampsPerBatch)
+        let bindings = try DescriptorSetLayout(
+            context, bindings: Array(repeating: .storageBuffer, count: 3), stages: .compute, pushed: true)
+        layout = try PipelineLayout(
+            context, sets: [bindings], pushConstantBytes: MemoryLayout<Push>.size, stages: .compute)
+        let shader = try ShaderModule(context, code: ShaderCode.chunks_comp, name: "chunks.comp")
+        pipeline = try ComputePipelineBuilder(shader: shader, layout: layout, name: "stamp chunks").build(context)
+    }
+
+    /// A batch's buffers, kept from batch to batch and grown as needed: the stamps, with the strokes' entries after
+    /// them (the device's memory where the host can map it); the counts, with the chunks' bounds after them (read
+    /// back); the chunk table; the tiles' lists.
+    private final class Buffers {
+        var stamps: GPUBuffer?
+        var readback: GPUBuffer?
+        var chunkTable: GPUBuffer?
+        var lists: GPUBuffer?
+
+        var bytes: Int { [stamps, readback, chunkTable, lists].reduce(0) { $0 + ($1?.size ?? 0) } }
+    }
+
+    /// Seconds of the host's time in bakes: laying strokes out, listing tiles' chunks, waiting for the device.
+    struct Times {
+        var layout = 0.0
+        var listing = 0.0
+        var waiting = 0.0
+    }
+
+    /// Memory kept between batches, in bytes.
+    var keptBytes: Int { sets.reduce(0) { $0 + $1.bytes } }
+
+    /// Gives back the memory kept between batches (nothing may be in flight: after ``finish()``).
+    func giveBackKeptMemory() { sets = [Buffers(), Buffers()] }
+
+    /// Waits for the stamping in flight: call at the end of a bake, before its layer is read or freed.
+    func finish() throws(VulkanError) {
+        let waiting = ContinuousClock.now
+        defer { times.waiting += BakeHostTimes.seconds(since: waiting) }
+        let submitted = inFlight
+        inFlight = nil
+        try submitted?.wait()
+    }
+
+    /// Stamps strokes from the first of `strokes` (none of them a chartlet brush's) into `layer`, as many as one
+    /// batch holds; returns how many. None (0) when the first must be stamped on the host: too many stamps for the
+    /// device, or a walk the device did not finish (lavapipe ends long loops). The stamping is left running: the
+    /// next batch is laid out meanwhile; ``finish()`` waits for it.
+    func stamp(_ strokes: ArraySlice<Stroke>, into layer: TileLayer) throws(VulkanError) -> Int {
+        let layingOut = ContinuousClock.now
+        // Strokes are laid out until the room is full: more than a batch's worth never need their samples here.
+        let loaded = strokes.prefix(4096).map { ($0, $0.samples.loaded()) }
+        let (batch, included) = expander.batch(loaded[...], roomAlignment: Self.chunkStamps, endsAtLeftOut: true)
+        let taken = included.prefix { $0 }.count
+        guard taken > 0 else {
+            try finish()
+            return 0
+        }
+        var chunks: [MLStampChunk] = []
+        chunks.reserveCapacity(batch.stampCapacity / Self.chunkStamps)
+        for (index, entry) in batch.strokes.prefix(taken).enumerated() {
+            for first in stride(from: entry.outputBase, to: entry.outputBase + entry.capacity, by: Self.chunkStamps) {
+                chunks.append(
+                    MLStampChunk(stroke: UInt32(index), first: first, strokeFirst: entry.outputBase, unused: 0))
+            }
+        }
+        let kernelStrokes = strokes.prefix(taken).map(kernelStroke)
+        times.layout += BakeHostTimes.seconds(since: layingOut)
+        // This set was last read by the stamping before the one in flight, which the wait for this batch's
+        // expansion follows.
+        let buffers = sets[current]
+        current = 1 - current
+        let stampBytes = batch.stampCapacity * MemoryLayout<MLStamp>.stride
+        let stamps = try ensure(
+            &buffers.stamps, bytes: stampBytes + taken * MemoryLayout<MLStroke>.stride, usage: .storage,
+            onDevice: true)
+        let boundsBase = (taken + 3) / 4 * 4
+        let readback = try ensure(
+            &buffers.readback, bytes: (boundsBase + chunks.count * 4) * 4, usage: [.storage, .copiedTo],
+            onDevice: false)
+        let chunkTable = try ensure(
+            &buffers.chunkTable, bytes: chunks.count * MemoryLayout<MLStampChunk>.stride, usage: .storage,
+            onDevice: false)
+        Self.copy(kernelStrokes, into: stamps, at: stampBytes)
+        Self.copy(chunks, into: chunkTable)
+        let prepared = try StrokeExpander.Prepared(batch, context: context, stamps: stamps, counts: readback)
+        let groupsPerRow = min(chunks.count, 65_535)
+        let push = Push(
+            scale: Float(layer.scale), strokeBase: UInt32(stampBytes / 16), boundsBase: UInt32(boundsBase),
+            chunkCount: UInt32(chunks.count), groupsPerRow: UInt32(groupsPerRow))
+        let expansion = CommandBatch(context)
+        try expansion.record { commands throws(VulkanError) in
+            try expander.record(prepared, commands)
+            commands.bind(pipeline)
+            try commands.push(
+                [
+                    .storageBuffer(binding: 0, stamps), .storageBuffer(binding: 1, readback),
+                    .storageBuffer(binding: 2, chunkTable),
+                ], layout: layout)
+            commands.push(push, layout: layout)
+            commands.dispatch(groupsX: groupsPerRow, groupsY: (chunks.count + groupsPerRow - 1) / groupsPerRow)
+            commands.barrier()
+        }
+        let submitted = try expansion.submit()
+        // The stamping in flight ran before this expansion did.
+        try finish()
+        let waiting = ContinuousClock.now
+        try submitted?.wait()
+        times.waiting += BakeHostTimes.seconds(since: waiting)
+        let listing = ContinuousClock.now
+        let words = readback.contents.bindMemory(to: UInt32.self, capacity: boundsBase + chunks.count * 4)
+        // Strokes up to the first the device did not finish: the rest wait for it, stamped on the host.
+        let finished = (0..<taken).first { words[$0] & StrokeExpander.unfinished != 0 } ?? taken
+        guard finished > 0 else { return 0 }
+        let tiles = try listTiles(
+            chunks.prefix { $0.stroke < finished }, bounds: readback.contents.advanced(by: boundsBase * 4),
+            erasing: strokes.prefix(finished).map(\.brush.isEraser), layer: layer)
+        strokesStamped += finished
+        guard !tiles.keys.isEmpty else { return finished }
+        let lists = try ensure(&buffers.lists, bytes: tiles.words.count * 4, usage: .storage, onDevice: false)
+        Self.copy(tiles.words, into: lists)
+        times.listing += BakeHostTimes.seconds(since: listing)
+        let textured = kernelStrokes.prefix(finished).contains { $0.textureLayer > 0 }
+        let stamping = CommandBatch(context)
+        try stamping.record { commands throws(VulkanError) in
+            for key in tiles.keys where layer.tile(key) == nil { _ = try layer.makeTile(key, commands) }
+            commands.barrier()
+            try kernel.bindChunked(
+                stamps: stamps, lists: lists, textures: textures.image, textured: textured, commands)
+            for (key, start) in zip(tiles.keys, tiles.starts) {
+                guard let tile = layer.tile(key) else { continue }
+                let origin = layer.origin(of: key)
+                let push = StampKernel.Push(
+                    originX: Float(origin.x), originY: Float(origin.y), scale: Float(layer.scale), stampBase: 0,
+                    strokeBase: UInt32(stampBytes / 16), cellBase: UInt32(start), entryBase: 0, cellsPerSide: 1)
+                try kernel.dispatch(tile: tile, push: push, commands)
+            }
+            commands.barrier()
+        }
+        inFlight = try stamping.submit()
+        layer.markChanged(tiles.keys)
+        return finished
+    }
+
+    /// The kernel's entry for `stroke` (as ``StampRun`` makes it for a finished stroke).
+    private func kernelStroke(_ stroke: Stroke) -> MLStroke {
+        let base = stroke.brush.base
+        return MLStroke(
+            opacity: Float(base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1),
+            erase: stroke.brush.isEraser ? 1 : 0, hardness: Float(base.hardness),
+            textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
+            grainLayer: textures.paperLayer, keepsLarger: 0, unused: 0)
+    }
+
+    /// Each tile's list of the chunks whose bounds reach it, in order, laid out as the kernel reads them: its
+    /// length, then per chunk its first slot and its bounds. An eraser's chunk is listed only where there is paint
+    /// (a tile of the layer, or one an earlier stroke of the batch paints).
+    private func listTiles(
+        _ chunks: ArraySlice<MLStampChunk>, bounds: UnsafeMutableRawPointer, erasing: [Bool], layer: TileLayer
+    ) throws(VulkanError) -> (keys: [TileKey], starts: [Int], words: [UInt32]) {
+        let values = bounds.bindMemory(to: Float.self, capacity: chunks.count * 4)
+        let grid = layer.grid
+        // Far-off bounds are clipped to just outside the layer before tiles are worked out from them.
+        let width = Double(grid.columns * TileLayer.tileSize) / grid.scale
+        let height = Double(grid.rows * TileLayer.tileSize) / grid.scale
+        var slots: [TileKey: Int] = [:]
+        var keys: [TileKey] = []
+        var entries: [[UInt32]] = []
+        var made = 0
+        for (index, chunk) in chunks.enumerated() {
+            let low = (Double(values[index * 4]), Double(values[index * 4 + 1]))
+            let high = (Double(values[index * 4 + 2]), Double(values[index * 4 + 3]))
+            guard low.0 <= high.0, low.1 <= high.1,
+                let columns = grid.columnRange(max(low.0, -1), min(high.0, width + 1)),
+                let rows = grid.rowRange(max(low.1, -1), min(high.1, height + 1))
+            else { continue }
+            let isEraser = erasing[Int(chunk.stroke)]
+            let entry = [chunk.first] + (0..<4).map { values[index * 4 + $0].bitPattern }
+            for row in rows {
+                for column in columns {
+                    let key = TileKey(column: column, row: row)
+                    if let slot = slots[key] {
+                        entries[slot] += entry
+                        continue
+                    }
+                    let exists = layer.tile(key) != nil
+                    if isEraser && !exists { continue }
+                    if !exists { made += 1 }
+                    slots[key] = keys.count
+                    keys.append(key)
+                    entries.append(entry)
+                }
+            }
+        }
+        if made > 0, layer.tiles.count + made > TileLayer.maximumTiles { throw layer.tooManyTiles }
+        var words: [UInt32] = []
+        var starts: [Int] = []
+        for list in entries {
+            starts.append(words.count)
+            words.append(UInt32(list.count / 5))
+            words += list
+        }
+        return (keys, starts, words)
+    }
+
+    private static func copy<Element>(_ values: [Element], into buffer: GPUBuffer, at offset: Int = 0) {
+        values.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress {
+                buffer.contents.advanced(by: offset).copyMemory(from: base, byteCount: bytes.count)
+            }
+        }
+    }
+
+    /// `buffer`, replaced by a larger one when it holds fewer than `bytes`.
+    private func ensure(_ buffer: inout GPUBuffer?, bytes: Int, usage: BufferUsage, onDevice: Bool)
+        throws(VulkanError) -> GPUBuffer
+    {
+        if let buffer, buffer.size >= bytes { return buffer }
+        buffer = nil
+        let made = try GPUBuffer(context, size: bytes, usage: usage, onDevice: onDevice)
+        buffer = made
+        return made
+    }
+}
