@@ -230,20 +230,23 @@ final class DeviceStamping {
                 let rows = grid.rowRange(max(low.1, -1), min(high.1, height + 1))
             else { continue }
             let isEraser = erasing[Int(chunk.stroke)]
-            let entry = [chunk.first] + (0..<4).map { values[index * 4 + $0].bitPattern }
             for row in rows {
                 for column in columns {
                     let key = TileKey(column: column, row: row)
-                    if let slot = slots[key] {
-                        entries[slot] += entry
-                        continue
+                    let slot: Int
+                    if let known = slots[key] {
+                        slot = known
+                    } else {
+                        let exists = layer.tile(key) != nil
+                        if isEraser && !exists { continue }
+                        if !exists { made += 1 }
+                        slot = keys.count
+                        slots[key] = slot
+                        keys.append(key)
+                        entries.append([])
                     }
-                    let exists = layer.tile(key) != nil
-                    if isEraser && !exists { continue }
-                    if !exists { made += 1 }
-                    slots[key] = keys.count
-                    keys.append(key)
-                    entries.append(entry)
+                    entries[slot].append(chunk.first)
+                    for part in 0..<4 { entries[slot].append(values[index * 4 + part].bitPattern) }
                 }
             }
         }
