@@ -101,4 +101,35 @@ import Testing
         #expect(psnr >= 70 && maximum <= 2, "\(psnr) dB, max \(maximum) levels")
         assertClean(context)
     }
+
+    /// A document opened with its stamps made on the device (all but the newest eight strokes, copied for undo one
+    /// by one on the host) has the paint of one opened with the host's, and taking strokes back — the newest, then
+    /// one in the middle, whose tiles the strokes that share them are stamped again in, on the device — keeps it so.
+    @Test func openingAndTakingStrokesBackMatchTheHostsStamps() throws {
+        let context = try validatedContext()
+        func states(onDevice: Bool) throws -> ([PNGImage], Int) {
+            let document = try Self.document()
+            let canvas = try CanvasRenderer(document: document, context: context, stamping: .gpuKernel)
+            canvas.makesStampsOnDevice = onDevice
+            try canvas.reload()
+            var images = [try canvas.export(bitDepth: 16)]
+            try canvas.apply(document.undo())
+            images.append(try canvas.export(bitDepth: 16))
+            let middle = document.strokes[3].id
+            try canvas.apply(document.remove(middle))
+            images.append(try canvas.export(bitDepth: 16))
+            return (images, canvas.strokesMadeOnDevice)
+        }
+        let (reference, _) = try states(onDevice: false)
+        let (drawn, made) = try states(onDevice: true)
+        // Two on opening, then the strokes sharing the middle one's tiles.
+        #expect(made > Self.documentStrokeCount - 8, "\(made) strokes made on the device")
+        for (index, (image, expected)) in zip(drawn, reference).enumerated() {
+            let (psnr, maximum) = StampingKernelTests.compare(image, expected)
+            #expect(psnr >= 70 && maximum <= 2, "state \(index): \(psnr) dB, max \(maximum) levels")
+        }
+        assertClean(context)
+    }
+
+    static let documentStrokeCount = 10
 }

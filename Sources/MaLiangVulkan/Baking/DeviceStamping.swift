@@ -97,11 +97,15 @@ final class DeviceStamping {
         try submitted?.wait()
     }
 
-    /// Stamps strokes from the first of `strokes` (none of them a chartlet brush's) into `layer`, as many as one
-    /// batch holds; returns how many. None (0) when the first must be stamped on the host: too many stamps for the
+    /// Stamps strokes from the first of `strokes` (none of them a chartlet brush's) into `layer` (only its
+    /// `onlyTiles` when given), as many as one batch holds, telling `observer` of each stroke and the tiles it reaches
+    /// before it is stamped; returns how many. None (0) when the first must be stamped on the host: too many stamps for the
     /// device, or a walk the device did not finish (lavapipe ends long loops). The stamping is left running: the
     /// next batch is laid out meanwhile; ``finish()`` waits for it.
-    func stamp(_ strokes: ArraySlice<Stroke>, into layer: TileLayer) throws(VulkanError) -> Int {
+    func stamp(
+        _ strokes: ArraySlice<Stroke>, into layer: TileLayer, onlyTiles: Set<TileKey>? = nil,
+        observer: BakeObserver? = nil
+    ) throws(VulkanError) -> Int {
         let layingOut = ContinuousClock.now
         // Strokes are laid out until the room is full: more than a batch's worth never need their samples here.
         let loaded = strokes.prefix(4096).map { ($0, $0.samples.loaded()) }
@@ -167,9 +171,19 @@ final class DeviceStamping {
         // Strokes up to the first the device did not finish: the rest wait for it, stamped on the host.
         let finished = (0..<taken).first { words[$0] & StrokeExpander.unfinished != 0 } ?? taken
         guard finished > 0 else { return 0 }
-        let tiles = try listTiles(
-            chunks.prefix { $0.stroke < finished }, bounds: readback.contents.advanced(by: boundsBase * 4),
-            erasing: strokes.prefix(finished).map(\.brush.isEraser), layer: layer)
+        let usable = chunks.prefix { $0.stroke < finished }
+        let bounds = ChunkBounds(readback.contents.advanced(by: boundsBase * 4), count: usable.count, layer: layer)
+        if let observer {
+            // Told before the tiles are listed: kept paint it brings in is paint an eraser's chunks find.
+            let reached = Self.tilesReached(usable, bounds: bounds, strokeCount: finished, onlyTiles: onlyTiles)
+            for (stroke, tiles) in zip(strokes.prefix(finished), reached) {
+                try observer.willStamp(stroke, reaching: tiles)
+                observer.stamps(stroke, reaching: tiles)
+            }
+        }
+        let tiles = try Self.listTiles(
+            usable, bounds: bounds, erasing: strokes.prefix(finished).map(\.brush.isEraser), layer: layer,
+            onlyTiles: onlyTiles)
         strokesStamped += finished
         guard !tiles.keys.isEmpty else { return finished }
         let lists = try ensure(&buffers.lists, bytes: tiles.words.count * 4, usage: .storage, onDevice: false)
@@ -210,26 +224,73 @@ final class DeviceStamping {
     /// Each tile's list of the chunks whose bounds reach it, in order, laid out as the kernel reads them: its
     /// length, then per chunk its first slot and its bounds. An eraser's chunk is listed only where there is paint
     /// (a tile of the layer, or one an earlier stroke of the batch paints).
-    private func listTiles(
-        _ chunks: ArraySlice<MLStampChunk>, bounds: UnsafeMutableRawPointer, erasing: [Bool], layer: TileLayer
+    /// The chunks' bounds as read back, and the tiles of a layer each reaches.
+    private struct ChunkBounds {
+        let values: UnsafePointer<Float>
+        let grid: TileGrid
+        /// The layer's extent in document pixels: far-off bounds are clipped to just outside it.
+        let width: Double
+        let height: Double
+
+        init(_ bounds: UnsafeMutableRawPointer, count: Int, layer: TileLayer) {
+            values = UnsafePointer(bounds.bindMemory(to: Float.self, capacity: count * 4))
+            grid = layer.grid
+            width = Double(grid.columns * TileLayer.tileSize) / grid.scale
+            height = Double(grid.rows * TileLayer.tileSize) / grid.scale
+        }
+
+        /// The tile columns and rows chunk `index` reaches; nil for a chunk with nothing to draw, or off the layer.
+        func tiles(of index: Int) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>)? {
+            let (lowX, lowY) = (Double(values[index * 4]), Double(values[index * 4 + 1]))
+            let (highX, highY) = (Double(values[index * 4 + 2]), Double(values[index * 4 + 3]))
+            guard lowX <= highX, lowY <= highY,
+                let columns = grid.columnRange(min(max(lowX, -1), width + 1), min(max(highX, -1), width + 1)),
+                let rows = grid.rowRange(min(max(lowY, -1), height + 1), min(max(highY, -1), height + 1))
+            else { return nil }
+            return (columns, rows)
+        }
+
+        /// Chunk `index`'s bounds as the kernel reads them (float bits).
+        func words(of index: Int) -> (UInt32, UInt32, UInt32, UInt32) {
+            (
+                values[index * 4].bitPattern, values[index * 4 + 1].bitPattern, values[index * 4 + 2].bitPattern,
+                values[index * 4 + 3].bitPattern
+            )
+        }
+    }
+
+    /// The tiles each of the first `strokeCount` strokes reaches (within `onlyTiles` when given), from its chunks.
+    private static func tilesReached(
+        _ chunks: ArraySlice<MLStampChunk>, bounds: ChunkBounds, strokeCount: Int, onlyTiles: Set<TileKey>?
+    ) -> [Set<TileKey>] {
+        var reached = [Set<TileKey>](repeating: [], count: strokeCount)
+        for (index, chunk) in chunks.enumerated() {
+            guard let (columns, rows) = bounds.tiles(of: index) else { continue }
+            for row in rows {
+                for column in columns {
+                    let key = TileKey(column: column, row: row)
+                    if onlyTiles?.contains(key) ?? true { reached[Int(chunk.stroke)].insert(key) }
+                }
+            }
+        }
+        return reached
+    }
+
+    /// Each tile's list of the chunks whose bounds reach it, in order, laid out as the kernel reads them: its
+    /// length, then per chunk its first slot and its bounds. An eraser's chunk is listed only where there is paint
+    /// (a tile of the layer, or one an earlier stroke of the batch paints); only `onlyTiles` when given.
+    private static func listTiles(
+        _ chunks: ArraySlice<MLStampChunk>, bounds: ChunkBounds, erasing: [Bool], layer: TileLayer,
+        onlyTiles: Set<TileKey>?
     ) throws(VulkanError) -> (keys: [TileKey], starts: [Int], words: [UInt32]) {
-        let values = bounds.bindMemory(to: Float.self, capacity: chunks.count * 4)
-        let grid = layer.grid
-        // Far-off bounds are clipped to just outside the layer before tiles are worked out from them.
-        let width = Double(grid.columns * TileLayer.tileSize) / grid.scale
-        let height = Double(grid.rows * TileLayer.tileSize) / grid.scale
         var slots: [TileKey: Int] = [:]
         var keys: [TileKey] = []
         var entries: [[UInt32]] = []
         var made = 0
         for (index, chunk) in chunks.enumerated() {
-            let low = (Double(values[index * 4]), Double(values[index * 4 + 1]))
-            let high = (Double(values[index * 4 + 2]), Double(values[index * 4 + 3]))
-            guard low.0 <= high.0, low.1 <= high.1,
-                let columns = grid.columnRange(max(low.0, -1), min(high.0, width + 1)),
-                let rows = grid.rowRange(max(low.1, -1), min(high.1, height + 1))
-            else { continue }
+            guard let (columns, rows) = bounds.tiles(of: index) else { continue }
             let isEraser = erasing[Int(chunk.stroke)]
+            let (lowX, lowY, highX, highY) = bounds.words(of: index)
             for row in rows {
                 for column in columns {
                     let key = TileKey(column: column, row: row)
@@ -237,6 +298,7 @@ final class DeviceStamping {
                     if let known = slots[key] {
                         slot = known
                     } else {
+                        if let onlyTiles, !onlyTiles.contains(key) { continue }
                         let exists = layer.tile(key) != nil
                         if isEraser && !exists { continue }
                         if !exists { made += 1 }
@@ -245,8 +307,7 @@ final class DeviceStamping {
                         keys.append(key)
                         entries.append([])
                     }
-                    entries[slot].append(chunk.first)
-                    for part in 0..<4 { entries[slot].append(values[index * 4 + part].bitPattern) }
+                    entries[slot] += [chunk.first, lowX, lowY, highX, highY]
                 }
             }
         }

@@ -28,8 +28,8 @@ final class PaintBaker {
     private let cpuStamping: CPUStamping
     /// Stamps made from the samples on the device, where it can (``makesStampsOnDevice``).
     let deviceStamping: DeviceStamping?
-    /// Whether bakes of the compute shader without an observer or undo copies (exports at another scale, previews,
-    /// benchmarks) make their stamps on the device, from the strokes' samples.
+    /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but the
+    /// strokes copied for undo one by one, and a chartlet brush's).
     var makesStampsOnDevice = false
     /// How strokes are baked.
     var stamping: StampingPath
@@ -127,8 +127,21 @@ final class PaintBaker {
         _ strokes: [Stroke], into target: TileLayer, onlyTiles: Set<TileKey>? = nil, observer: BakeObserver? = nil,
         undoCopies: Int = 0, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
-        if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping, observer == nil, onlyTiles == nil {
-            try bake(strokes, into: target, on: deviceStamping, progress: range)
+        if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping {
+            // The newest strokes copied for undo, each before it is stamped, go the host's way after the others.
+            let copied = observer != nil && onlyTiles == nil ? min(max(undoCopies, 0), strokes.count) : 0
+            let split = strokes.count - copied
+            let middle = range.map {
+                $0.lowerBound + ($0.upperBound - $0.lowerBound) * Double(split) / Double(max(strokes.count, 1))
+            }
+            try bake(
+                Array(strokes[..<split]), into: target, on: deviceStamping, onlyTiles: onlyTiles, observer: observer,
+                progress: range.map { $0.lowerBound...(middle ?? $0.lowerBound) })
+            if copied > 0 {
+                try bakeHostStamps(
+                    Array(strokes[split...]), into: target, onlyTiles: nil, observer: observer, undoCopies: copied,
+                    progress: range.map { (middle ?? $0.lowerBound)...$0.upperBound })
+            }
         } else {
             try bakeHostStamps(
                 strokes, into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: undoCopies,
@@ -139,16 +152,20 @@ final class PaintBaker {
     /// Bakes `strokes` with their stamps made on the device, batch by batch; a chartlet brush's stroke, and one the
     /// device leaves (too long for it, or not finished), is stamped the host's way in its turn.
     private func bake(
-        _ strokes: [Stroke], into target: TileLayer, on device: DeviceStamping, progress range: ClosedRange<Double>?
+        _ strokes: [Stroke], into target: TileLayer, on device: DeviceStamping, onlyTiles: Set<TileKey>?,
+        observer: BakeObserver?, progress range: ClosedRange<Double>?
     ) throws(VulkanError) {
         defer { _ = try? device.finish() }
         var index = 0
         while index < strokes.count {
             let end = strokes[index...].firstIndex { $0.brush.isChartlet } ?? strokes.count
-            var stamped = end > index ? try device.stamp(strokes[index..<end], into: target) : 0
+            var stamped =
+                end > index
+                ? try device.stamp(strokes[index..<end], into: target, onlyTiles: onlyTiles, observer: observer) : 0
             strokesStamped += stamped
             if stamped == 0 {
-                try bakeHostStamps([strokes[index]], into: target, onlyTiles: nil, observer: nil, undoCopies: 0)
+                try bakeHostStamps(
+                    [strokes[index]], into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: 0)
                 stamped = 1
             }
             index += stamped
