@@ -19,7 +19,7 @@ extension CanvasRenderer {
     /// Whether bakes without undo (exports, benchmarks) make their stamps on the device from the samples
     /// (``PaintBaker/makesStampsOnDevice``); false where the device cannot.
     package var makesStampsOnDevice: Bool {
-        get { paint.baker.makesStampsOnDevice && paint.baker.deviceStamping != nil }
+        get { paint.baker.makesStampsOnDevice && paint.baker.canMakeStampsOnDevice }
         set { paint.baker.makesStampsOnDevice = newValue }
     }
 

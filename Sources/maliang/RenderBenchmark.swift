@@ -74,6 +74,8 @@ enum RenderBenchmark {
             }
             let canvas = try CanvasRenderer(document: document, context: context)
             if let stamping { canvas.stamping = stamping }
+            // The host's stamps first; those made on the device are measured beside them.
+            canvas.makesStampsOnDevice = false
             canvas.deviceCellPixels = cellPixels
             if radius == radii.first {
                 print("stamping: \(canvas.stamping.rawValue)" + (cellPixels.map { ", cells \($0) px" } ?? ""))
@@ -109,10 +111,15 @@ enum RenderBenchmark {
                         run.busySeconds.map { String(format: " (device busy %.3f ms)", $0 * 1e3 / Double(run.passes)) }
                             ?? ""
                     }
+                    let (levels, psnr, made) = try deviceMadePixelsDiffer(
+                        strokes, document: document, context: context)
                     print(
                         String(
-                            format: "  stamps made on the device: a pass into a fresh layer %.1f Mpx/s, %.3f ms%@; "
-                                + "into tiles that exist %.1f Mpx/s, %.3f ms%@", covered(fresh),
+                            format: "  stamps made on the device (a pass at 1.5×, %d of %d strokes made there, within "
+                                + "%.2f levels of the host-made stamps', %.0f dB): a pass into a fresh layer %.1f Mpx/s, "
+                                + "%.3f ms%@; "
+                                + "into tiles that exist %.1f Mpx/s, %.3f ms%@", made, strokes.count, levels, psnr,
+                            covered(fresh),
                             fresh.seconds * 1e3 / Double(fresh.passes), busy(fresh), covered(existing),
                             existing.seconds * 1e3 / Double(existing.passes), busy(existing)))
                 }
@@ -180,6 +187,32 @@ enum RenderBenchmark {
             }
             canvas.makesStampsOnDevice = false
         }
+    }
+
+    /// How far a pass of `strokes` exported at 1.5× with the stamps made on the device is from the host-made
+    /// stamps': the largest difference in 8-bit levels, the PSNR in dB, and how many strokes the device made.
+    static func deviceMadePixelsDiffer(_ strokes: [Stroke], document: Document, context: VulkanContext) throws
+        -> (Double, Double, Int)
+    {
+        let drawing = try Document(size: document.size)
+        for stroke in strokes { _ = drawing.append(.stroke(stroke)) }
+        let canvas = try CanvasRenderer(document: drawing, context: context, undo: false, stamping: .gpuKernel)
+        canvas.makesStampsOnDevice = false
+        let host = try canvas.export(scale: 1.5, bitDepth: 16)
+        canvas.makesStampsOnDevice = true
+        let device = try canvas.export(scale: 1.5, bitDepth: 16)
+        guard case .rgba16(let a) = host.pixels, case .rgba16(let b) = device.pixels, a.count == b.count else {
+            return (.infinity, 0, 0)
+        }
+        var sum = 0.0
+        var largest = 0.0
+        for (x, y) in zip(a, b) {
+            let difference = (Double(x) - Double(y)) / 65535
+            sum += difference * difference
+            largest = max(largest, abs(difference) * 255)
+        }
+        let mean = sum / Double(max(a.count, 1))
+        return (largest, mean == 0 ? .infinity : 10 * log10(1 / mean), canvas.strokesMadeOnDevice)
     }
 
     /// A pass's wall time, the device's busy time, and where the baking thread's time went, each a pass.

@@ -26,11 +26,14 @@ final class PaintBaker {
     let gpuStamping: GPUStamping?
     /// The host's kernel, for CPU devices.
     private let cpuStamping: CPUStamping
-    /// Stamps made from the samples on the device, where it can (``makesStampsOnDevice``).
-    let deviceStamping: DeviceStamping?
+    /// Stamps made from the samples on the device (``makesStampsOnDevice``), made for the first bake that uses it.
+    private(set) var deviceStamping: DeviceStamping?
+    /// The compute kernel, where the device can run it.
+    private let kernel: StampKernel?
     /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but the
-    /// strokes copied for undo one by one, and a chartlet brush's).
-    var makesStampsOnDevice = false
+    /// strokes copied for undo one by one, and a chartlet brush's): on a GPU. (On a CPU device the host's kernel
+    /// stamps, and lavapipe ends long walks.)
+    var makesStampsOnDevice: Bool
     /// How strokes are baked.
     var stamping: StampingPath
     /// The compute shader's cell width in pixels (16, 32, 64, 128 or 256) for every batch, or nil to choose it from
@@ -68,7 +71,8 @@ final class PaintBaker {
         } else {
             gpuStamping = nil
         }
-        deviceStamping = try DeviceStamping.make(context, kernel: kernel, textures: resources.brushTextures)
+        self.kernel = kernel
+        makesStampsOnDevice = context.deviceType != "CPU"
         cpuStamping = CPUStamping(context, textures: resources.brushTextures)
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
@@ -127,7 +131,7 @@ final class PaintBaker {
         _ strokes: [Stroke], into target: TileLayer, onlyTiles: Set<TileKey>? = nil, observer: BakeObserver? = nil,
         undoCopies: Int = 0, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
-        if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping {
+        if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping = try madeDeviceStamping() {
             // The newest strokes copied for undo, each before it is stamped, go the host's way after the others.
             let copied = observer != nil && onlyTiles == nil ? min(max(undoCopies, 0), strokes.count) : 0
             let split = strokes.count - copied
@@ -147,6 +151,18 @@ final class PaintBaker {
                 strokes, into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: undoCopies,
                 progress: range)
         }
+    }
+
+    /// Whether the device can make stamps from the samples (the compute kernel, doubles and 64-bit integers).
+    var canMakeStampsOnDevice: Bool { kernel != nil && resources.context.supportsStrokeExpansion }
+
+    /// ``deviceStamping``, made when first needed (its pipelines cost a CPU device's compiler a while).
+    private func madeDeviceStamping() throws(VulkanError) -> DeviceStamping? {
+        if deviceStamping == nil {
+            deviceStamping = try DeviceStamping.make(
+                resources.context, kernel: kernel, textures: resources.brushTextures)
+        }
+        return deviceStamping
     }
 
     /// Bakes `strokes` with their stamps made on the device, batch by batch; a chartlet brush's stroke, and one the
