@@ -31,9 +31,9 @@ final class PaintBaker {
     /// The compute kernel, where the device can run it.
     private let kernel: StampKernel?
     /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but the
-    /// strokes copied for undo one by one, and a chartlet brush's): on a GPU. (On a CPU device the host's kernel
-    /// stamps, and lavapipe ends long walks.)
-    var makesStampsOnDevice: Bool
+    /// strokes copied for undo one by one, and a chartlet brush's). Off until a GPU's figures say it gains:
+    /// `maliang bench render --stamping gpu-kernel` measures it beside the host's stamps.
+    var makesStampsOnDevice = false
     /// How strokes are baked.
     var stamping: StampingPath
     /// The compute shader's cell width in pixels (16, 32, 64, 128 or 256) for every batch, or nil to choose it from
@@ -72,7 +72,6 @@ final class PaintBaker {
             gpuStamping = nil
         }
         self.kernel = kernel
-        makesStampsOnDevice = context.deviceType != "CPU"
         cpuStamping = CPUStamping(context, textures: resources.brushTextures)
         self.stamping =
             stamping ?? (context.deviceType == "CPU" ? .cpuKernel : (gpuStamping == nil ? .raster : .gpuKernel))
