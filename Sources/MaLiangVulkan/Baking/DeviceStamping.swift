@@ -123,7 +123,7 @@ final class DeviceStamping {
                     MLStampChunk(stroke: UInt32(index), first: first, strokeFirst: entry.outputBase, unused: 0))
             }
         }
-        let kernelStrokes = strokes.prefix(taken).map(kernelStroke)
+        let kernelStrokes = strokes.prefix(taken).map { StampRun.kernelStroke($0, textures: textures) }
         times.layout += BakeHostTimes.seconds(since: layingOut)
         // This set was last read by the stamping before the one in flight, which the wait for this batch's
         // expansion follows.
@@ -211,19 +211,6 @@ final class DeviceStamping {
         return finished
     }
 
-    /// The kernel's entry for `stroke` (as ``StampRun`` makes it for a finished stroke).
-    private func kernelStroke(_ stroke: Stroke) -> MLStroke {
-        let base = stroke.brush.base
-        return MLStroke(
-            opacity: Float(base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1),
-            erase: stroke.brush.isEraser ? 1 : 0, hardness: Float(base.hardness),
-            textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
-            grainLayer: textures.paperLayer, keepsLarger: 0, unused: 0)
-    }
-
-    /// Each tile's list of the chunks whose bounds reach it, in order, laid out as the kernel reads them: its
-    /// length, then per chunk its first slot and its bounds. An eraser's chunk is listed only where there is paint
-    /// (a tile of the layer, or one an earlier stroke of the batch paints).
     /// The chunks' bounds as read back, and the tiles of a layer each reaches.
     private struct ChunkBounds {
         let values: UnsafePointer<Float>

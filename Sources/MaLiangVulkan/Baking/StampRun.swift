@@ -175,6 +175,19 @@ struct StampRun {
         return chunks
     }
 
+    /// The kernels' entry for `stroke`: its opacity (full for a stroke in progress's `wet` layer), how it
+    /// composites, its round's hardness, texture and paper grain.
+    static func kernelStroke(_ stroke: Stroke, textures: BrushTextures, wet: WetLayer? = nil) -> MLStroke {
+        let base = stroke.brush.base
+        // A stroke in progress is held whole in its own layers: an eraser's marks too, which frames take away.
+        let isEraser = wet == nil && stroke.brush.isEraser
+        let opacity = wet != nil ? 1 : base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
+        return MLStroke(
+            opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
+            textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
+            grainLayer: textures.paperLayer, keepsLarger: wet == .halo ? 1 : 0, unused: 0)
+    }
+
     /// One chunk's `pieces` of the queued `strokes` turned into kernel stamps and binned, with stamp indices from 0.
     /// A stroke's entry for the kernels goes with its first piece.
     private static func bin(
@@ -207,13 +220,8 @@ struct StampRun {
             // A stroke in progress is held whole in its own layers: an eraser's marks too, which frames take away.
             let isEraser = wet == nil && brush.isEraser
             let textured = base.textureID != nil
-            let opacity = wet != nil ? 1 : base.opacity.isFinite ? min(max(base.opacity, 0), 1) : 1
             if piece.stamps.lowerBound == 0 {
-                chunk.strokes.append(
-                    MLStroke(
-                        opacity: Float(opacity), erase: isEraser ? 1 : 0, hardness: Float(base.hardness),
-                        textureLayer: textures.pushLayer(for: base.textureID), grain: base.grainStrength,
-                        grainLayer: textures.paperLayer, keepsLarger: wet == .halo ? 1 : 0, unused: 0))
+                chunk.strokes.append(kernelStroke(entry.stroke, textures: textures, wet: wet))
             }
             let strokeIndex = Float(piece.stroke)
             for stamp in entry.stamps[piece.stamps] where isDrawable(stamp) {
