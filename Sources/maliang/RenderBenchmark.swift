@@ -201,18 +201,8 @@ enum RenderBenchmark {
         let host = try canvas.export(scale: 1.5, bitDepth: 16)
         canvas.makesStampsOnDevice = true
         let device = try canvas.export(scale: 1.5, bitDepth: 16)
-        guard case .rgba16(let a) = host.pixels, case .rgba16(let b) = device.pixels, a.count == b.count else {
-            return (.infinity, 0, 0)
-        }
-        var sum = 0.0
-        var largest = 0.0
-        for (x, y) in zip(a, b) {
-            let difference = (Double(x) - Double(y)) / 65535
-            sum += difference * difference
-            largest = max(largest, abs(difference) * 255)
-        }
-        let mean = sum / Double(max(a.count, 1))
-        return (largest, mean == 0 ? .infinity : 10 * log10(1 / mean), canvas.strokesMadeOnDevice)
+        let (psnr, largest) = device.difference(from: host)
+        return (largest, psnr, canvas.strokesMadeOnDevice)
     }
 
     /// A pass's wall time, the device's busy time, and where the baking thread's time went, each a pass.

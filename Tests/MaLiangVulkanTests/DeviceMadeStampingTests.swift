@@ -58,7 +58,7 @@ import Testing
             #expect(none == 0)
             #expect(
                 made == document.strokes.count, "×\(scale): \(made) of \(document.strokes.count) made on the device")
-            let (psnr, maximum) = StampingKernelTests.compare(drawn, reference)
+            let (psnr, maximum) = drawn.difference(from: reference)
             #expect(psnr >= 70 && maximum <= 2, "×\(scale): \(psnr) dB, max \(maximum) levels")
         }
         assertClean(context)
@@ -97,7 +97,7 @@ import Testing
         } else {
             #expect(made == document.strokes.count)
         }
-        let (psnr, maximum) = StampingKernelTests.compare(drawn, reference)
+        let (psnr, maximum) = drawn.difference(from: reference)
         #expect(psnr >= 70 && maximum <= 2, "\(psnr) dB, max \(maximum) levels")
         assertClean(context)
     }
@@ -125,7 +125,7 @@ import Testing
         // Two on opening, then the strokes sharing the middle one's tiles.
         #expect(made > Self.documentStrokeCount - 8, "\(made) strokes made on the device")
         for (index, (image, expected)) in zip(drawn, reference).enumerated() {
-            let (psnr, maximum) = StampingKernelTests.compare(image, expected)
+            let (psnr, maximum) = image.difference(from: expected)
             #expect(psnr >= 70 && maximum <= 2, "state \(index): \(psnr) dB, max \(maximum) levels")
         }
         assertClean(context)

@@ -37,7 +37,7 @@ import Testing
         // The quads draw what the kernels should, with nothing of the chunks' earlier contents.
         let drawn = try canvas.export(bitDepth: 16)
         let reference = try CanvasRenderer(document: document, context: context, stamping: .raster)
-        let (psnr, maximum) = StampingKernelTests.compare(drawn, try reference.export(bitDepth: 16))
+        let (psnr, maximum) = drawn.difference(from: try reference.export(bitDepth: 16))
         #expect(psnr >= 45 && maximum <= 12, "\(kernel): \(psnr) dB, max \(maximum) levels")
         assertClean(context)
     }

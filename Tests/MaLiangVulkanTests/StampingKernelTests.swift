@@ -11,23 +11,6 @@ import Testing
 @Suite(.serialized) struct StampingKernelTests {
     static let kernels: [StampingPath] = [.gpuKernel, .cpuKernel]
 
-    /// Peak signal-to-noise ratio of two 16-bit RGBA images, in dB (infinite when equal), and the largest
-    /// difference in 8-bit levels.
-    static func compare(_ a: PNGImage, _ b: PNGImage) -> (psnr: Double, maximum: Double) {
-        guard case .rgba16(let x) = a.pixels, case .rgba16(let y) = b.pixels, x.count == y.count, !x.isEmpty else {
-            return (0, .infinity)
-        }
-        var sum = 0.0
-        var maximum = 0.0
-        for (p, q) in zip(x, y) {
-            let difference = (Double(p) - Double(q)) / 65535
-            sum += difference * difference
-            maximum = max(maximum, abs(difference) * 255)
-        }
-        let meanSquare = sum / Double(x.count)
-        return (meanSquare == 0 ? .infinity : 10 * log10(1 / meanSquare), maximum)
-    }
-
     @Test(arguments: kernels, GoldenImageTests.scenes)
     func drawsEveryGoldenSceneAsTheQuadsDo(kernel: StampingPath, scene: String) throws {
         let context = try validatedContext()
@@ -36,7 +19,7 @@ import Testing
                 scene, context: context, stamping: .raster, scale: scale, bitDepth: 16)
             let drawn = try GoldenImageTests.render(
                 scene, context: context, stamping: kernel, scale: scale, bitDepth: 16)
-            let (psnr, maximum) = Self.compare(drawn, reference)
+            let (psnr, maximum) = drawn.difference(from: reference)
             #expect(psnr >= 45 && maximum <= 12, "\(kernel) \(scene) ×\(scale): \(psnr) dB, max \(maximum) levels")
         }
         assertClean(context)
@@ -69,7 +52,7 @@ import Testing
             try canvas.apply(document.addStroke(BrushPresets.brush(named: "eraser") ?? .brush(Brush()), eraser))
             return try canvas.export(scale: 1.5, bitDepth: 16)
         }
-        let (psnr, maximum) = Self.compare(try render(kernel), try render(.raster))
+        let (psnr, maximum) = (try render(kernel)).difference(from: try render(.raster))
         #expect(psnr >= 45 && maximum <= 12, "\(kernel): \(psnr) dB, max \(maximum) levels")
         assertClean(context)
     }
@@ -109,7 +92,7 @@ import Testing
             let widths: [Int?] = scale == 1 ? [16, 32, 64, 128, nil] : [16, nil]
             for cellPixels in widths {
                 let drawn = try render(cellPixels: cellPixels, scale: scale)
-                let (psnr, maximum) = Self.compare(drawn, reference)
+                let (psnr, maximum) = drawn.difference(from: reference)
                 let same = drawn == reference
                 #expect(same, "cells \(cellPixels ?? 0) px ×\(scale): \(psnr) dB, max \(maximum) levels")
             }
@@ -145,7 +128,7 @@ import Testing
         }
         let (drawn, drawnTiles) = try render(kernel)
         let (reference, referenceTiles) = try render(.raster)
-        let (psnr, maximum) = Self.compare(drawn, reference)
+        let (psnr, maximum) = drawn.difference(from: reference)
         #expect(psnr >= 45 && maximum <= 12, "\(kernel): \(psnr) dB, max \(maximum) levels")
         #expect(drawnTiles == referenceTiles, "tiles: \(drawnTiles) drawn, \(referenceTiles) by the quads")
         assertClean(context)
