@@ -27,8 +27,7 @@ final class DeviceStamping {
     private let expander: StrokeExpander
     private let kernel: StampKernel
     private let textures: BrushTextures
-    private let layout: PipelineLayout
-    private let pipeline: Pipeline
+    private let chunkPass: BufferKernel<Push>
     /// Two sets of buffers used in turn: the device stamps one batch while the next is expanded into the other.
     private var sets = [Buffers(), Buffers()]
     private var current = 0
@@ -55,12 +54,7 @@ final class DeviceStamping {
         self.kernel = kernel
         self.textures = textures
         expander.stampsPerBatch = min(expander.stampsPerBatch, Self.stampsPerBatch)
-        let bindings = try DescriptorSetLayout(
-            context, bindings: Array(repeating: .storageBuffer, count: 3), stages: .compute, pushed: true)
-        layout = try PipelineLayout(
-            context, sets: [bindings], pushConstantBytes: MemoryLayout<Push>.size, stages: .compute)
-        let shader = try ShaderModule(context, code: ShaderCode.chunks_comp, name: "chunks.comp")
-        pipeline = try ComputePipelineBuilder(shader: shader, layout: layout, name: "stamp chunks").build(context)
+        chunkPass = try BufferKernel(context, code: ShaderCode.chunks_comp, name: "chunks.comp", bufferCount: 3)
     }
 
     /// A batch's buffers, kept from batch to batch and grown as needed: the stamps, with the strokes' entries after
@@ -150,15 +144,9 @@ final class DeviceStamping {
         let expansion = CommandBatch(context)
         try expansion.record { commands throws(VulkanError) in
             try expander.record(prepared, commands)
-            commands.bind(pipeline)
-            try commands.push(
-                [
-                    .storageBuffer(binding: 0, stamps), .storageBuffer(binding: 1, readback),
-                    .storageBuffer(binding: 2, chunkTable),
-                ], layout: layout)
-            commands.push(push, layout: layout)
-            commands.dispatch(groupsX: groupsPerRow, groupsY: (chunks.count + groupsPerRow - 1) / groupsPerRow)
-            commands.barrier()
+            try chunkPass.record(
+                [stamps, readback, chunkTable], push, groupsX: groupsPerRow,
+                groupsY: (chunks.count + groupsPerRow - 1) / groupsPerRow, commands)
         }
         let submitted = try expansion.submit()
         // The stamping in flight ran before this expansion did.

@@ -21,8 +21,7 @@ final class StrokeExpander {
     var stampsPerBatch: Int
 
     let context: VulkanContext
-    private let layout: PipelineLayout
-    private let pipeline: Pipeline
+    private let kernel: BufferKernel<Push>
 
     /// The expander, or nil where the device cannot run it (no push descriptors, no doubles or 64-bit integers).
     static func make(_ context: VulkanContext) throws(VulkanError) -> StrokeExpander? {
@@ -33,12 +32,7 @@ final class StrokeExpander {
     private init(_ context: VulkanContext) throws(VulkanError) {
         self.context = context
         stampsPerBatch = min(Int(context.limits.maxStorageBufferRange) / MemoryLayout<MLMadeStamp>.stride, 1 << 22)
-        let bindings = try DescriptorSetLayout(
-            context, bindings: Array(repeating: .storageBuffer, count: 7), stages: .compute, pushed: true)
-        layout = try PipelineLayout(
-            context, sets: [bindings], pushConstantBytes: MemoryLayout<Push>.size, stages: .compute)
-        let shader = try ShaderModule(context, code: ShaderCode.expand_comp, name: "expand.comp")
-        pipeline = try ComputePipelineBuilder(shader: shader, layout: layout, name: "stroke expansion").build(context)
+        kernel = try BufferKernel(context, code: ShaderCode.expand_comp, name: "expand.comp", bufferCount: 7)
     }
 
     /// A batch's inputs on the device and room for its stamps: expanded by ``record(_:_:)``, as often as wanted.
@@ -149,13 +143,9 @@ final class StrokeExpander {
     /// Records the expansion of `prepared`'s strokes.
     func record(_ prepared: Prepared, _ commands: CommandRecorder) throws(VulkanError) {
         guard prepared.batch.strokeCount > 0 else { return }
-        commands.bind(pipeline)
-        try commands.push(
-            prepared.buffers.enumerated().map { .storageBuffer(binding: $0.offset, $0.element) }, layout: layout)
-        commands.push(Push(strokeCount: UInt32(prepared.batch.strokeCount)), layout: layout)
         let groups = (prepared.batch.strokeCount + Self.strokesPerGroup - 1) / Self.strokesPerGroup
-        commands.dispatch(groupsX: groups, groupsY: 1)
-        commands.barrier()
+        try kernel.record(
+            prepared.buffers, Push(strokeCount: UInt32(prepared.batch.strokeCount)), groupsX: groups, commands)
     }
 
     /// Each stroke's stamps as the device made them (after ``record(_:_:)`` has run); nil for a stroke whose walk
