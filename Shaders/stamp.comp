@@ -30,8 +30,9 @@ layout(push_constant) uniform Push {
     uint stampBase;   // index in floats of stamp 0 (three vec4 each)
     uint strokeBase;  // index in floats of stroke 0 (two vec4 each)
     uint cellBase;    // index in words of this tile's first cell's (first entry, count), the cells row by row;
-                      // chunked: of the tile's list — its length, then each chunk's first stamp and bounds
-                      // (lowest x, y, highest x, y in document pixels, float bits), in stroke order
+                      // chunked: of the tile's list — its length, a bit for each block some chunk reaches (8
+                      // words, row by row), then each chunk's first stamp and bounds (lowest x, y, highest x, y in
+                      // document pixels, float bits), in stroke order
     uint entryBase;   // index in words of entry 0 (the stamp lists, each cell's in stroke order); chunked: unused
     uint cellsPerSide; // cells across the tile: 1, 2, 4, 8 or 16; chunked: unused
 } push;
@@ -191,7 +192,9 @@ void stampCell() {
 // four chunks (256 stamps) at a time.
 void stampChunks() {
     uint count = words[push.cellBase];
-    if (count == 0u) return;
+    uint block = gl_WorkGroupID.y * 16u + gl_WorkGroupID.x;
+    // The whole workgroup leaves together where no chunk reaches its block: no barrier is left waiting.
+    if (count == 0u || (words[push.cellBase + 1u + (block >> 5u)] & (1u << (block & 31u))) == 0u) return;
     begin();
     uint lane = gl_LocalInvocationIndex;
     if (lane < 8u) {
@@ -205,7 +208,7 @@ void stampChunks() {
         bool reaches = false;
         uint first = 0u;
         if (entry < count) {
-            uint at = push.cellBase + 1u + entry * 5u;
+            uint at = push.cellBase + 9u + entry * 5u;
             vec2 low = vec2(uintBitsToFloat(words[at + 1u]), uintBitsToFloat(words[at + 2u]));
             vec2 high = vec2(uintBitsToFloat(words[at + 3u]), uintBitsToFloat(words[at + 4u]));
             low = (low - push.origin) * push.scale;

@@ -225,6 +225,16 @@ final class DeviceStamping {
             return (columns, rows)
         }
 
+        /// Chunk `index`'s bounds in tile `key`'s pixels (lowest x, y, highest x, y), as the kernel works them out.
+        func tilePixels(of index: Int, in key: TileKey, grid: TileGrid) -> (Double, Double, Double, Double) {
+            let (originX, originY) = (Double(key.column * TileLayer.tileSize), Double(key.row * TileLayer.tileSize))
+            return (
+                Double(values[index * 4]) * grid.scale - originX, Double(values[index * 4 + 1]) * grid.scale - originY,
+                Double(values[index * 4 + 2]) * grid.scale - originX,
+                Double(values[index * 4 + 3]) * grid.scale - originY
+            )
+        }
+
         /// Chunk `index`'s bounds as the kernel reads them (float bits).
         func words(of index: Int) -> (UInt32, UInt32, UInt32, UInt32) {
             (
@@ -252,8 +262,10 @@ final class DeviceStamping {
     }
 
     /// Each tile's list of the chunks whose bounds reach it, in order, laid out as the kernel reads them: its
-    /// length, then per chunk its first slot and its bounds. An eraser's chunk is listed only where there is paint
-    /// (a tile of the layer, or one an earlier stroke of the batch paints); only `onlyTiles` when given.
+    /// length, which of its 16×16 blocks any listed chunk reaches (a bit a block, row by row: a workgroup whose block
+    /// none reaches leaves at once), then per chunk its first slot and its bounds. An eraser's chunk is listed only
+    /// where there is paint (a tile of the layer, or one an earlier stroke of the batch paints); only `onlyTiles` when
+    /// given.
     private static func listTiles(
         _ chunks: ArraySlice<MLStampChunk>, bounds: ChunkBounds, erasing: [Bool], layer: TileLayer,
         onlyTiles: Set<TileKey>?
@@ -261,6 +273,7 @@ final class DeviceStamping {
         var slots: [TileKey: Int] = [:]
         var keys: [TileKey] = []
         var entries: [[UInt32]] = []
+        var blocks: [BlockMask] = []
         var made = 0
         for (index, chunk) in chunks.enumerated() {
             guard let (columns, rows) = bounds.tiles(of: index) else { continue }
@@ -281,17 +294,20 @@ final class DeviceStamping {
                         slots[key] = slot
                         keys.append(key)
                         entries.append([])
+                        blocks.append(BlockMask())
                     }
                     entries[slot] += [chunk.first, lowX, lowY, highX, highY]
+                    blocks[slot].mark(bounds.tilePixels(of: index, in: key, grid: bounds.grid))
                 }
             }
         }
         if made > 0, layer.tiles.count + made > TileLayer.maximumTiles { throw layer.tooManyTiles }
         var words: [UInt32] = []
         var starts: [Int] = []
-        for list in entries {
+        for (list, mask) in zip(entries, blocks) {
             starts.append(words.count)
             words.append(UInt32(list.count / 5))
+            words += mask.words
             words += list
         }
         return (keys, starts, words)
