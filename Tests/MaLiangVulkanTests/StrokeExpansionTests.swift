@@ -151,6 +151,22 @@ import Testing
         try expectSameStamps([("a long pen stroke", stroke)])
     }
 
+    @Test func aStrokeAloneInItsBatchReadsItsLastSample() throws {
+        // An odd number of samples: the last pressure is the first half of a word of its own at the batch's end,
+        // pressing hardest, so a dab's size there shows whether it was read.
+        let samples = (0...90).map { step in
+            let t = Double(step) / 90
+            return InputSample(
+                position: Point(x: 30 + 640 * t, y: 50 + 110 * sin(t * 5)), pressure: 0.2 + 0.8 * t,
+                time: UInt64(step) * 8000)
+        }
+        for name in ["pen", "pencil"] {
+            let stroke = Stroke(
+                id: ElementID(1), brush: try #require(BrushPresets.brush(named: name)), seed: 3, samples: samples)
+            try expectSameStamps([("\(name) alone, \(samples.count) samples", stroke)])
+        }
+    }
+
     @Test func aWalkThatDoesNotFinishIsReportedNotCutShort() throws {
         // 347,000 stamps: on lavapipe an invocation's loops end long before — and those of the strokes walked beside
         // it in the same vector —, so the strokes are the host's to stamp; a GPU walks them all.

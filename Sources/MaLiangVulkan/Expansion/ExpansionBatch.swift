@@ -24,7 +24,8 @@ struct ExpansionBatch {
     private(set) var strokes: [MLExpandStroke] = []
     /// Per stroke, its xs and ys (float bits) and times.
     private(set) var sampleWords: [UInt32] = []
-    /// Per stroke, its 16-bit columns, each starting a word.
+    /// Per stroke, its 16-bit columns, each starting a word and padded to a whole word: the shader reads words, and
+    /// a last half alone in a word would lie past the buffer's end (read as 0 there).
     private(set) var halves: [UInt16] = []
     private(set) var curves: [Float] = []
     private(set) var copies: [MLSymmetryCopy] = []
@@ -43,9 +44,10 @@ struct ExpansionBatch {
         /// A 16-bit column's first half, or absent.
         func append(_ column: [UInt16]) -> UInt32 {
             guard !column.isEmpty else { return UInt32.max }
+            let first = UInt32(halves.count)
+            halves += column
             if halves.count % 2 == 1 { halves.append(0) }
-            defer { halves += column }
-            return UInt32(halves.count)
+            return first
         }
         let pressureBase = append(samples.pressures)
         let tiltXBase = append(samples.tiltsX.map { UInt16(bitPattern: $0) })
