@@ -94,15 +94,16 @@ final class DeviceStamping {
     /// Stamps strokes from the first of `strokes` (none of them a chartlet brush's) into `layer` (only its
     /// `onlyTiles` when given), as many as one batch holds, telling `observer` of each stroke and the tiles it reaches
     /// before it is stamped; returns how many. None (0) when the first must be stamped on the host: too many stamps for the
-    /// device, or a walk the device did not finish (lavapipe ends long loops). The stamping is left running: the
-    /// next batch is laid out meanwhile; ``finish()`` waits for it.
+    /// device, or a walk the device did not finish (lavapipe ends long loops). `copyingForUndo` stamps the first
+    /// stroke alone, its tiles copied for undo through `observer` first. The stamping is left running: the next
+    /// batch is laid out meanwhile; ``finish()`` waits for it.
     func stamp(
         _ strokes: ArraySlice<Stroke>, into layer: TileLayer, onlyTiles: Set<TileKey>? = nil,
-        observer: BakeObserver? = nil
+        observer: BakeObserver? = nil, copyingForUndo: Bool = false
     ) throws(VulkanError) -> Int {
         let layingOut = ContinuousClock.now
         // Strokes are laid out until the room is full: more than a batch's worth never need their samples here.
-        let loaded = strokes.prefix(4096).map { ($0, $0.samples.loaded()) }
+        let loaded = strokes.prefix(copyingForUndo ? 1 : 4096).map { ($0, $0.samples.loaded()) }
         let (batch, included) = expander.batch(loaded[...], roomAlignment: Self.chunkStamps, endsAtLeftOut: true)
         let taken = included.prefix { $0 }.count
         guard taken > 0 else {
@@ -161,6 +162,7 @@ final class DeviceStamping {
         guard finished > 0 else { return 0 }
         let usable = chunks.prefix { $0.stroke < finished }
         let bounds = ChunkBounds(readback.contents.advanced(by: boundsBase * 4), count: usable.count, layer: layer)
+        var copiedTiles: Set<TileKey>?
         if let observer {
             // Told before the tiles are listed: kept paint it brings in is paint an eraser's chunks find.
             let reached = Self.tilesReached(usable, bounds: bounds, strokeCount: finished, onlyTiles: onlyTiles)
@@ -168,6 +170,7 @@ final class DeviceStamping {
                 try observer.willStamp(stroke, reaching: tiles)
                 observer.stamps(stroke, reaching: tiles)
             }
+            if copyingForUndo { copiedTiles = reached.first }
         }
         let tiles = try Self.listTiles(
             usable, bounds: bounds, erasing: strokes.prefix(finished).map(\.brush.isEraser), layer: layer,
@@ -180,6 +183,9 @@ final class DeviceStamping {
         let textured = kernelStrokes.prefix(finished).contains { $0.textureLayer > 0 }
         let stamping = CommandBatch(context)
         try stamping.record { commands throws(VulkanError) in
+            if let copiedTiles, let observer, let stroke = strokes.first {
+                stamping.hold(try observer.copyForUndo(copiedTiles, before: stroke, commands))
+            }
             for key in tiles.keys where layer.tile(key) == nil { _ = try layer.makeTile(key, commands) }
             commands.barrier()
             try kernel.bindChunked(

@@ -30,8 +30,8 @@ final class PaintBaker {
     private(set) var deviceStamping: DeviceStamping?
     /// The compute kernel, where the device can run it.
     private let kernel: StampKernel?
-    /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but the
-    /// strokes copied for undo one by one, and a chartlet brush's). Off until a GPU's figures say it gains:
+    /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but a
+    /// chartlet brush's). Off until a GPU's figures say it gains:
     /// `maliang bench render --stamping gpu-kernel` measures it beside the host's stamps.
     var makesStampsOnDevice = false
     /// How strokes are baked.
@@ -131,20 +131,10 @@ final class PaintBaker {
         undoCopies: Int = 0, progress range: ClosedRange<Double>? = nil
     ) throws(VulkanError) {
         if makesStampsOnDevice, stamping == .gpuKernel, let deviceStamping = try madeDeviceStamping() {
-            // The newest strokes copied for undo, each before it is stamped, go the host's way after the others.
             let copied = observer != nil && onlyTiles == nil ? min(max(undoCopies, 0), strokes.count) : 0
-            let split = strokes.count - copied
-            let middle = range.map {
-                $0.lowerBound + ($0.upperBound - $0.lowerBound) * Double(split) / Double(max(strokes.count, 1))
-            }
             try bake(
-                Array(strokes[..<split]), into: target, on: deviceStamping, onlyTiles: onlyTiles, observer: observer,
-                progress: range.map { $0.lowerBound...(middle ?? $0.lowerBound) })
-            if copied > 0 {
-                try bakeHostStamps(
-                    Array(strokes[split...]), into: target, onlyTiles: nil, observer: observer, undoCopies: copied,
-                    progress: range.map { (middle ?? $0.lowerBound)...$0.upperBound })
-            }
+                strokes, into: target, on: deviceStamping, onlyTiles: onlyTiles, observer: observer, undoCopies: copied,
+                progress: range)
         } else {
             try bakeHostStamps(
                 strokes, into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: undoCopies,
@@ -164,23 +154,31 @@ final class PaintBaker {
         return deviceStamping
     }
 
-    /// Bakes `strokes` with their stamps made on the device, batch by batch; a chartlet brush's stroke, and one the
-    /// device leaves (too long for it, or not finished), is stamped the host's way in its turn.
+    /// Bakes `strokes` with their stamps made on the device, batch by batch (the newest `undoCopies` one by one, each
+    /// stroke's tiles copied for undo before it is stamped); a chartlet brush's stroke, and one the device leaves
+    /// (too long for it, or not finished), is stamped the host's way in its turn.
     private func bake(
         _ strokes: [Stroke], into target: TileLayer, on device: DeviceStamping, onlyTiles: Set<TileKey>?,
-        observer: BakeObserver?, progress range: ClosedRange<Double>?
+        observer: BakeObserver?, undoCopies: Int, progress range: ClosedRange<Double>?
     ) throws(VulkanError) {
         defer { _ = try? device.finish() }
+        let firstCopied = strokes.count - undoCopies
         var index = 0
         while index < strokes.count {
-            let end = strokes[index...].firstIndex { $0.brush.isChartlet } ?? strokes.count
+            let copies = index >= firstCopied
+            let end =
+                copies
+                ? index + 1 : min(strokes[index...].firstIndex { $0.brush.isChartlet } ?? strokes.count, firstCopied)
             var stamped =
-                end > index
-                ? try device.stamp(strokes[index..<end], into: target, onlyTiles: onlyTiles, observer: observer) : 0
+                !strokes[index].brush.isChartlet
+                ? try device.stamp(
+                    strokes[index..<end], into: target, onlyTiles: onlyTiles, observer: observer,
+                    copyingForUndo: copies) : 0
             strokesStamped += stamped
             if stamped == 0 {
                 try bakeHostStamps(
-                    [strokes[index]], into: target, onlyTiles: onlyTiles, observer: observer, undoCopies: 0)
+                    [strokes[index]], into: target, onlyTiles: onlyTiles, observer: observer,
+                    undoCopies: copies ? 1 : 0)
                 stamped = 1
             }
             index += stamped
