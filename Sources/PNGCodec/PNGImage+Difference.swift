@@ -4,7 +4,7 @@ extension PNGImage {
     /// How far two images of the same size are apart: the peak signal-to-noise ratio in dB (infinite when
     /// equal) and the largest difference of one sample in 8-bit levels. Images of different sizes or depths are
     /// as far apart as can be (0 dB, infinite levels).
-    public func difference(from other: PNGImage) -> (psnr: Double, largestLevels: Double) {
+    package func difference(from other: PNGImage) -> (psnr: Double, largestLevels: Double) {
         let (a, b, range): ([Double], [Double], Double)
         switch (pixels, other.pixels) {
         case (.rgba16(let x), .rgba16(let y)): (a, b, range) = (x.map(Double.init), y.map(Double.init), 65535)
