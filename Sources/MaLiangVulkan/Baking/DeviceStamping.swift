@@ -232,7 +232,7 @@ final class DeviceStamping {
         }
 
         /// Chunk `index`'s bounds in tile `key`'s pixels (lowest x, y, highest x, y), as the kernel works them out.
-        func tilePixels(of index: Int, in key: TileKey, grid: TileGrid) -> (Double, Double, Double, Double) {
+        func tilePixels(of index: Int, in key: TileKey) -> (Double, Double, Double, Double) {
             let (originX, originY) = (Double(key.column * TileLayer.tileSize), Double(key.row * TileLayer.tileSize))
             return (
                 Double(values[index * 4]) * grid.scale - originX, Double(values[index * 4 + 1]) * grid.scale - originY,
@@ -303,7 +303,7 @@ final class DeviceStamping {
                         blocks.append(BlockMask())
                     }
                     entries[slot] += [chunk.first, lowX, lowY, highX, highY]
-                    blocks[slot].mark(bounds.tilePixels(of: index, in: key, grid: bounds.grid))
+                    blocks[slot].mark(bounds.tilePixels(of: index, in: key))
                 }
             }
         }
