@@ -166,6 +166,7 @@ final class PaintBaker {
         var index = 0
         while index < strokes.count {
             let copies = index >= firstCopied
+            // A batch runs to the next chartlet brush's stroke or the first copied for undo, which go alone.
             let end =
                 copies
                 ? index + 1 : min(strokes[index...].firstIndex { $0.brush.isChartlet } ?? strokes.count, firstCopied)
