@@ -1,10 +1,12 @@
 #version 450
 // Turns the stamps expand.comp made into the ones stamp.comp reads, in place (both 48 bytes), and works out how far
-// each chunk of 64 consecutive slots of one stroke's room reaches, in document pixels: the host lists a tile's
+// each chunk of consecutive slots of one stroke's room reaches, in document pixels: the host lists a tile's
 // chunks from those bounds, and each of the kernel's workgroups skips the chunks that miss its block. A slot past
 // the stroke's stamps, or a stamp that covers nothing, is moved far off, where no block's test takes it.
 
-layout(local_size_x = 64) in;
+// Slots in a chunk, one invocation each: 16, 32 or 64 (as stamp.comp's constant_id 2).
+layout(constant_id = 0) const uint chunkStamps = 64u;
+layout(local_size_x_id = 0) in;
 
 // Stamps as made: (x, y, size, angle), (red, green, blue, alpha), (flow, texture slot bits, layer bits, unused);
 // rewritten as the kernel's: (x, y, cos/radius, sin/radius), premultiplied colour × flow,
@@ -32,7 +34,7 @@ const uint glowHalo = 1u, chartlet = 4u;
 const uint countMask = (1u << 30) - 1u;
 const float far = -1e30;
 
-shared vec4 reach[64];
+shared vec4 reach[64];  // room for the largest chunk
 
 void main() {
     uint index = gl_WorkGroupID.y * push.groupsPerRow + gl_WorkGroupID.x;
@@ -68,7 +70,7 @@ void main() {
     }
     reach[lane] = bounds;
     barrier();
-    for (uint width = 32u; width > 0u; width >>= 1u) {
+    for (uint width = chunkStamps / 2u; width > 0u; width >>= 1u) {
         if (lane < width) {
             vec4 other = reach[lane + width];
             reach[lane] = vec4(min(reach[lane].xy, other.xy), max(reach[lane].zw, other.zw));

@@ -6,8 +6,8 @@
 // privately, as the raster path's wet layers do, and are composited onto the paint at the stroke's opacity when the
 // next stroke begins — so the tile is read and written once per dispatch, however many dabs land on it.
 // Chunked (constant_id 1), the stamps were made on the device (expand.comp, chunks.comp) and the tile's work is the
-// list of chunks of 64 stamps whose bounds reach it: each workgroup gathers those that reach its block and stages
-// them four at a time.
+// list of chunks of stamps whose bounds reach it: each workgroup gathers those that reach its block and stages
+// 256 stamps of them at a time.
 
 layout(local_size_x = 16, local_size_y = 16) in;
 
@@ -20,9 +20,11 @@ layout(set = 0, binding = 3, rgba16) uniform image2D tile;
 // Whether any stroke of the dispatch has a textured brush: the round-only kernel never samples (a CPU device
 // would run the sampling for every pixel, masked or not).
 layout(constant_id = 0) const bool textured = false;
-// Whether the work is stamps the device made (expand.comp, chunks.comp), listed per tile by chunks of 64 slots with
+// Whether the work is stamps the device made (expand.comp, chunks.comp), listed per tile by chunks of slots with
 // each chunk's bounds, rather than stamp indices binned per cell on the host.
 layout(constant_id = 1) const bool chunked = false;
+// Chunked: slots in a chunk (16, 32 or 64, as chunks.comp's): smaller chunks reach fewer blocks they do not paint.
+layout(constant_id = 2) const uint chunkStamps = 64u;
 
 layout(push_constant) uniform Push {
     vec2 origin;      // document position of the tile's top-left pixel
@@ -189,7 +191,7 @@ void stampCell() {
 }
 
 // The tile's list of chunks: 256 at a time, those whose bounds reach the block are gathered in order, then staged
-// four chunks (256 stamps) at a time.
+// 256 stamps (256 / chunkStamps chunks) at a time.
 void stampChunks() {
     uint count = words[push.cellBase];
     uint block = gl_WorkGroupID.y * 16u + gl_WorkGroupID.x;
@@ -227,11 +229,11 @@ void stampChunks() {
         }
         if (reaches) blockChunks[rank] = first;
         barrier();
-        for (uint group = 0u; group < total; group += 4u) {
-            uint chunk = group + (lane >> 6u);
+        for (uint group = 0u; group < total; group += 256u / chunkStamps) {
+            uint chunk = group + lane / chunkStamps;
             // The other mask was last read before the barrier that ended the previous group.
             if (lane < 8u) stagedHitBits[1u - parity][lane] = 0u;
-            if (chunk < total) stage((blockChunks[chunk] + (lane & 63u)) * 3u, parity);
+            if (chunk < total) stage((blockChunks[chunk] + lane % chunkStamps) * 3u, parity);
             barrier();
             stampStaged(parity);
             barrier();

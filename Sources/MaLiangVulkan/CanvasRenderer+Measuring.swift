@@ -16,6 +16,16 @@ extension CanvasRenderer {
         set { paint.baker.deviceCellPixels = newValue }
     }
 
+    /// The sizes ``deviceChunkStamps`` takes, and the one it has unless set.
+    package static var deviceChunkSizes: [Int] { DeviceStamping.chunkSizes }
+    package static var defaultDeviceChunkStamps: Int { DeviceStamping.defaultChunkStamps }
+
+    /// Slots in each chunk of stamps made on the device: 16, 32 or 64 (``PaintBaker/deviceChunkStamps``).
+    package var deviceChunkStamps: Int {
+        get { paint.baker.deviceChunkStamps }
+        set { paint.baker.deviceChunkStamps = newValue }
+    }
+
     /// Whether bakes without undo (exports, benchmarks) make their stamps on the device from the samples
     /// (``PaintBaker/makesStampsOnDevice``); false where the device cannot.
     package var makesStampsOnDevice: Bool {

@@ -6,12 +6,13 @@ import MaLiangVulkan
 enum RenderBenchmark {
     static let usage =
         "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels 16|32|64|128|256] "
-        + "[--radii R,...] [--dabs-only | --frames-only] TRACE [LARGE_STROKES]"
+        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only] TRACE [LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
         var positional: [String] = []
         var stamping: StampingPath?
         var cellPixels: Int?
+        var chunkSizes = [CanvasRenderer.defaultDeviceChunkStamps]
         var radii: [Double] = [2, 8, 32, 128]
         var dabsOnly = false
         var framesOnly = false
@@ -27,6 +28,12 @@ enum RenderBenchmark {
                 guard let value = remaining.popFirst().flatMap({ Int($0) }), [16, 32, 64, 128, 256].contains(value)
                 else { throw UsageError("--cell-pixels takes 16, 32, 64, 128 or 256") }
                 cellPixels = value
+            case "--chunk-stamps":
+                let values = remaining.popFirst()?.split(separator: ",").compactMap { Int($0) } ?? []
+                guard !values.isEmpty, values.allSatisfy(CanvasRenderer.deviceChunkSizes.contains) else {
+                    throw UsageError("--chunk-stamps takes 16, 32 or 64, separated by commas")
+                }
+                chunkSizes = values
             case "--radii":
                 let values = remaining.popFirst()?.split(separator: ",").compactMap { Double($0) } ?? []
                 guard !values.isEmpty, values.allSatisfy({ $0 > 0 && $0 <= 512 }) else {
@@ -51,16 +58,20 @@ enum RenderBenchmark {
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
         if !framesOnly {
-            try dabRates(trace, radii: radii, stamping: stamping, cellPixels: cellPixels, context: context)
+            try dabRates(
+                trace, radii: radii, stamping: stamping, cellPixels: cellPixels, chunkSizes: chunkSizes,
+                context: context)
         }
         if !dabsOnly { try frameAndUndo(strokeCounts: [10, large], stamping: stamping, context: context) }
     }
 
     /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,
     /// two dabs per radius (libmypaint's default spacing), fixed size so coverage is dabs × πr². `cellPixels` fixes
-    /// the compute shader's cell width (nil: chosen per batch).
+    /// the compute shader's cell width (nil: chosen per batch); stamps made on the device are measured in chunks of
+    /// each of `chunkSizes`.
     static func dabRates(
-        _ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, cellPixels: Int?, context: VulkanContext
+        _ trace: MyPaintTrace, radii: [Double], stamping: StampingPath?, cellPixels: Int?, chunkSizes: [Int],
+        context: VulkanContext
     ) throws {
         var sustained: [(Double, CanvasRenderer, [Stroke], Int)] = []
         for radius in radii {
@@ -97,8 +108,9 @@ enum RenderBenchmark {
                 let rate = Double(existing.dabs) * Double.pi * radius * radius / 1e6 / existing.seconds
                 print(String(format: "  a pass into tiles that exist, %.1f Mpx/s: ", rate) + passBreakdown(existing))
                 canvas.makesStampsOnDevice = true
-                if canvas.makesStampsOnDevice {
+                for chunkStamps in chunkSizes where canvas.makesStampsOnDevice {
                     // The same with the stamps made on the device from the samples.
+                    canvas.deviceChunkStamps = chunkStamps
                     _ = try canvas.measurePasses(strokes, freshLayers: true, seconds: 0)
                     let fresh = try canvas.measurePasses(strokes, freshLayers: true, seconds: 0.5)
                     let existing = try canvas.measurePasses(strokes, freshLayers: false, seconds: 0.5)
@@ -112,13 +124,13 @@ enum RenderBenchmark {
                             ?? ""
                     }
                     let (levels, psnr, made) = try deviceMadePixelsDiffer(
-                        strokes, document: document, context: context)
+                        strokes, document: document, chunkStamps: chunkStamps, context: context)
                     print(
                         String(
-                            format: "  stamps made on the device (a pass at 1.5×, %d of %d strokes made there, within "
-                                + "%.2f levels of the host-made stamps', %.0f dB): a pass into a fresh layer %.1f Mpx/s, "
-                                + "%.3f ms%@; "
-                                + "into tiles that exist %.1f Mpx/s, %.3f ms%@", made, strokes.count, levels, psnr,
+                            format: "  stamps made on the device, chunks of %d (a pass at 1.5×, %d of %d strokes made "
+                                + "there, within %.2f levels of the host-made stamps', %.0f dB): a pass into a fresh "
+                                + "layer %.1f Mpx/s, %.3f ms%@; into tiles that exist %.1f Mpx/s, %.3f ms%@",
+                            chunkStamps, made, strokes.count, levels, psnr,
                             covered(fresh),
                             fresh.seconds * 1e3 / Double(fresh.passes), busy(fresh), covered(existing),
                             existing.seconds * 1e3 / Double(existing.passes), busy(existing)))
@@ -169,15 +181,16 @@ enum RenderBenchmark {
                         + (expansion.firstDifference.map { "; first difference: \($0)" } ?? ""))
             }
             canvas.makesStampsOnDevice = true
-            if canvas.makesStampsOnDevice {
+            for chunkStamps in chunkSizes where canvas.makesStampsOnDevice {
+                canvas.deviceChunkStamps = chunkStamps
                 canvas.deviceStampingTimes = (0, 0, 0)
                 let made = try canvas.measureSustainedReplay(strokes, passes: max(passes, 4))
                 let times = canvas.deviceStampingTimes
                 print(
                     String(
-                        format: "  stamps made on the device: %7.1f Mpx/s covered (%.2f s%@); first bake of this size "
-                            + "%.1f Mpx/s; the host laying strokes out %.3f s, listing tiles' chunks %.3f s, waiting "
-                            + "for the device %.3f s (both bakes)",
+                        format: "  stamps made on the device, chunks of %2d: %7.1f Mpx/s covered (%.2f s%@); first "
+                            + "bake of this size %.1f Mpx/s; the host laying strokes out %.3f s, listing tiles' "
+                            + "chunks %.3f s, waiting for the device %.3f s (both bakes)", chunkStamps,
                         coverage / made.seconds * Double(made.dabs)
                             / Double(run.dabs), made.seconds,
                         made.busySeconds.map {
@@ -191,15 +204,16 @@ enum RenderBenchmark {
 
     /// How far a pass of `strokes` exported at 1.5× with the stamps made on the device is from the host-made
     /// stamps': the largest difference in 8-bit levels, the PSNR in dB, and how many strokes the device made.
-    static func deviceMadePixelsDiffer(_ strokes: [Stroke], document: Document, context: VulkanContext) throws
-        -> (Double, Double, Int)
-    {
+    static func deviceMadePixelsDiffer(
+        _ strokes: [Stroke], document: Document, chunkStamps: Int, context: VulkanContext
+    ) throws -> (Double, Double, Int) {
         let drawing = try Document(size: document.size)
         for stroke in strokes { _ = drawing.append(.stroke(stroke)) }
         let canvas = try CanvasRenderer(document: drawing, context: context, undo: false, stamping: .gpuKernel)
         canvas.makesStampsOnDevice = false
         let host = try canvas.export(scale: 1.5, bitDepth: 16)
         canvas.makesStampsOnDevice = true
+        canvas.deviceChunkStamps = chunkStamps
         let device = try canvas.export(scale: 1.5, bitDepth: 16)
         let (psnr, largest) = device.difference(from: host)
         return (largest, psnr, canvas.strokesMadeOnDevice)

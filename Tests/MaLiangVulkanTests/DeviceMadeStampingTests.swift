@@ -42,24 +42,30 @@ import Testing
         return document
     }
 
+    /// In chunks of every size the kernel takes.
     @Test func deviceMadeStampsDrawWhatTheHostsDo() throws {
         let context = try validatedContext()
         let document = try Self.document()
         for scale in [1.5, 0.5] {
-            func render(onDevice: Bool) throws -> (PNGImage, Int) {
+            func render(onDevice: Bool, chunkStamps: Int = DeviceStamping.defaultChunkStamps) throws -> (PNGImage, Int)
+            {
                 let canvas = try CanvasRenderer(document: document, context: context, stamping: .gpuKernel)
                 canvas.makesStampsOnDevice = onDevice
+                canvas.deviceChunkStamps = chunkStamps
                 #expect(canvas.makesStampsOnDevice == onDevice, "the device cannot make stamps")
                 let image = try canvas.export(scale: scale, bitDepth: 16)
                 return (image, canvas.strokesMadeOnDevice)
             }
             let (reference, none) = try render(onDevice: false)
-            let (drawn, made) = try render(onDevice: true)
             #expect(none == 0)
-            #expect(
-                made == document.strokes.count, "×\(scale): \(made) of \(document.strokes.count) made on the device")
-            let (psnr, maximum) = drawn.difference(from: reference)
-            #expect(psnr >= 70 && maximum <= 2, "×\(scale): \(psnr) dB, max \(maximum) levels")
+            for chunkStamps in DeviceStamping.chunkSizes {
+                let (drawn, made) = try render(onDevice: true, chunkStamps: chunkStamps)
+                let label = "×\(scale), chunks of \(chunkStamps)"
+                #expect(
+                    made == document.strokes.count, "\(label): \(made) of \(document.strokes.count) made on the device")
+                let (psnr, maximum) = drawn.difference(from: reference)
+                #expect(psnr >= 70 && maximum <= 2, "\(label): \(psnr) dB, max \(maximum) levels")
+            }
         }
         assertClean(context)
     }

@@ -37,8 +37,8 @@ typedef struct {
     uint32_t slot, layer, unused;
 } MLMadeStamp;
 
-/// A chunk of 64 consecutive slots of one stroke's room (Shaders/chunks.comp): the stroke's index in the batch, the
-/// chunk's first slot and the stroke's first.
+/// A chunk of consecutive slots (16, 32 or 64) of one stroke's room (Shaders/chunks.comp): the stroke's index in the
+/// batch, the chunk's first slot and the stroke's first.
 typedef struct {
     uint32_t stroke, first, strokeFirst, unused;
 } MLStampChunk;

@@ -2,7 +2,7 @@ import CStamping
 import MaLiangCore
 
 /// Strokes stamped from their samples on the device: turned into stamps there (``StrokeExpander``), those into the
-/// kernel's stamps with the bounds of each chunk of 64 slots of a stroke's room (Shaders/chunks.comp), then stamped
+/// kernel's stamps with the bounds of each chunk of a few slots of a stroke's room (Shaders/chunks.comp), then stamped
 /// tile by tile by the compute kernel, each workgroup staging the chunks whose bounds reach its block
 /// (Shaders/stamp.comp, chunked). The host lays the samples out, reads back the counts and bounds, and lists each
 /// tile's chunks in stroke order — a copy of the samples and a few words a chunk, where the host-made path builds
@@ -17,8 +17,10 @@ final class DeviceStamping {
         var groupsPerRow: UInt32
     }
 
-    /// Slots in a chunk (chunks.comp's workgroup; the kernel stages four chunks at a time).
-    static let chunkStamps = 64
+    /// Slots a chunk may have (chunks.comp's workgroup; the kernel stages 256 slots at a time): smaller chunks have
+    /// tighter bounds, so fewer blocks stage stamps that miss them, but make longer lists.
+    static let chunkSizes = [16, 32, 64]
+    static let defaultChunkStamps = 64
     /// Room for stamps a batch takes at most (48 MiB of them, and as many of the kernel's): larger batches spare
     /// little of the wait between expanding a batch and stamping it, and would keep more memory.
     static let stampsPerBatch = 1 << 20
@@ -28,6 +30,8 @@ final class DeviceStamping {
     private let kernel: StampKernel
     private let textures: BrushTextures
     private let chunkPass: BufferKernel<Push>
+    /// Slots in each chunk: one of ``chunkSizes``.
+    let chunkStamps: Int
     /// Two sets of buffers used in turn: the device stamps one batch while the next is expanded into the other.
     private var sets = [Buffers(), Buffers()]
     private var current = 0
@@ -38,23 +42,30 @@ final class DeviceStamping {
     /// Strokes stamped this way so far (tests).
     private(set) var strokesStamped = 0
 
-    /// Device stamping, or nil where the device cannot expand strokes or run the kernel.
-    static func make(_ context: VulkanContext, kernel: StampKernel?, textures: BrushTextures) throws(VulkanError)
-        -> DeviceStamping?
-    {
+    /// Device stamping in chunks of `chunkStamps` slots (one of ``chunkSizes``), or nil where the device cannot
+    /// expand strokes or run the kernel.
+    static func make(
+        _ context: VulkanContext, kernel: StampKernel?, textures: BrushTextures, chunkStamps: Int = defaultChunkStamps
+    ) throws(VulkanError) -> DeviceStamping? {
+        precondition(chunkSizes.contains(chunkStamps), "chunks of 16, 32 or 64 slots")
         guard let kernel, let expander = try StrokeExpander.make(context) else { return nil }
-        return try DeviceStamping(context, expander: expander, kernel: kernel, textures: textures)
+        return try DeviceStamping(
+            context, expander: expander, kernel: kernel, textures: textures, chunkStamps: chunkStamps)
     }
 
-    private init(_ context: VulkanContext, expander: StrokeExpander, kernel: StampKernel, textures: BrushTextures)
-        throws(VulkanError)
-    {
+    private init(
+        _ context: VulkanContext, expander: StrokeExpander, kernel: StampKernel, textures: BrushTextures,
+        chunkStamps: Int
+    ) throws(VulkanError) {
         self.context = context
         self.expander = expander
         self.kernel = kernel
         self.textures = textures
         expander.stampsPerBatch = min(expander.stampsPerBatch, Self.stampsPerBatch)
-        chunkPass = try BufferKernel(context, code: ShaderCode.chunks_comp, name: "chunks.comp", bufferCount: 3)
+        self.chunkStamps = chunkStamps
+        chunkPass = try BufferKernel(
+            context, code: ShaderCode.chunks_comp, name: "chunks.comp", bufferCount: 3,
+            specialization: [UInt32(chunkStamps)])
     }
 
     /// A batch's buffers, kept from batch to batch and grown as needed: the stamps, with the strokes' entries after
@@ -104,16 +115,16 @@ final class DeviceStamping {
         let layingOut = ContinuousClock.now
         // Strokes are laid out until the room is full: more than a batch's worth never need their samples here.
         let loaded = strokes.prefix(copyingForUndo ? 1 : 4096).map { ($0, $0.samples.loaded()) }
-        let (batch, included) = expander.batch(loaded[...], roomAlignment: Self.chunkStamps, endsAtLeftOut: true)
+        let (batch, included) = expander.batch(loaded[...], roomAlignment: chunkStamps, endsAtLeftOut: true)
         let taken = included.prefix { $0 }.count
         guard taken > 0 else {
             try finish()
             return 0
         }
         var chunks: [MLStampChunk] = []
-        chunks.reserveCapacity(batch.stampCapacity / Self.chunkStamps)
+        chunks.reserveCapacity(batch.stampCapacity / chunkStamps)
         for (index, entry) in batch.strokes.prefix(taken).enumerated() {
-            for first in stride(from: entry.outputBase, to: entry.outputBase + entry.capacity, by: Self.chunkStamps) {
+            for first in stride(from: entry.outputBase, to: entry.outputBase + entry.capacity, by: chunkStamps) {
                 chunks.append(
                     MLStampChunk(stroke: UInt32(index), first: first, strokeFirst: entry.outputBase, unused: 0))
             }
@@ -189,7 +200,8 @@ final class DeviceStamping {
             for key in tiles.keys where layer.tile(key) == nil { _ = try layer.makeTile(key, commands) }
             commands.barrier()
             try kernel.bindChunked(
-                stamps: stamps, lists: lists, textures: textures.image, textured: textured, commands)
+                stamps: stamps, lists: lists, chunkStamps: chunkStamps, textures: textures.image, textured: textured,
+                commands)
             for (key, start) in zip(tiles.keys, tiles.starts) {
                 guard let tile = layer.tile(key) else { continue }
                 let origin = layer.origin(of: key)

@@ -39,6 +39,11 @@ final class PaintBaker {
     /// The compute shader's cell width in pixels (16, 32, 64, 128 or 256) for every batch, or nil to choose it from
     /// each batch's dab sizes (``StampRun/deviceCellsPerTileSide(diameter:)``): for benchmarks and tests.
     var deviceCellPixels: Int?
+    /// Slots in each chunk of stamps made on the device (one of ``DeviceStamping/chunkSizes``): for benchmarks.
+    var deviceChunkStamps = DeviceStamping.defaultChunkStamps {
+        // Between bakes nothing is in flight: the next bake makes it anew.
+        didSet { if deviceStamping?.chunkStamps != deviceChunkStamps { deviceStamping = nil } }
+    }
     /// Strokes waiting to be stamped together by a kernel.
     private var run = StampRun()
     /// Strokes stamped so far (for tests of what an operation costs).
@@ -149,7 +154,7 @@ final class PaintBaker {
     private func madeDeviceStamping() throws(VulkanError) -> DeviceStamping? {
         if deviceStamping == nil {
             deviceStamping = try DeviceStamping.make(
-                resources.context, kernel: kernel, textures: resources.brushTextures)
+                resources.context, kernel: kernel, textures: resources.brushTextures, chunkStamps: deviceChunkStamps)
         }
         return deviceStamping
     }

@@ -18,8 +18,9 @@ final class StampKernel {
     /// The kernel for round brushes only, and the one that also samples brush textures (constant_id 0).
     private let roundPipeline: Pipeline
     private let texturedPipeline: Pipeline
-    /// The same two for stamps made on the device and listed by chunks (constant_id 1), made when first used.
-    private var chunkedPipelines: (round: Pipeline, textured: Pipeline)?
+    /// The same two for stamps made on the device and listed by chunks (constant_id 1) of each size asked for
+    /// (constant_id 2), made when first used.
+    private var chunkedPipelines: [Int: (round: Pipeline, textured: Pipeline)] = [:]
     private let shader: ShaderModule
     private let context: VulkanContext
     private let sampler: Sampler
@@ -59,14 +60,17 @@ final class StampKernel {
     }
 
     /// Binds the kernel that reads stamps made on the device (``DeviceStamping``): `stamps` holds the stamps and
-    /// strokes (as floats), `lists` each tile's chunks (as words).
+    /// strokes (as floats), `lists` each tile's chunks of `chunkStamps` slots (as words).
     func bindChunked(
-        stamps: GPUBuffer, lists: GPUBuffer, textures: GPUImage, textured: Bool, _ commands: CommandRecorder
-    )
-        throws(VulkanError)
-    {
+        stamps: GPUBuffer, lists: GPUBuffer, chunkStamps: Int, textures: GPUImage, textured: Bool,
+        _ commands: CommandRecorder
+    ) throws(VulkanError) {
         var pipelines: (round: Pipeline, textured: Pipeline)
-        if let made = chunkedPipelines { pipelines = made } else { pipelines = try makeChunkedPipelines() }
+        if let made = chunkedPipelines[chunkStamps] {
+            pipelines = made
+        } else {
+            pipelines = try makeChunkedPipelines(chunkStamps: chunkStamps)
+        }
         commands.bind(textured ? pipelines.textured : pipelines.round)
         try commands.push(
             [
@@ -75,13 +79,13 @@ final class StampKernel {
             ], layout: layout)
     }
 
-    private func makeChunkedPipelines() throws(VulkanError) -> (round: Pipeline, textured: Pipeline) {
+    private func makeChunkedPipelines(chunkStamps: Int) throws(VulkanError) -> (round: Pipeline, textured: Pipeline) {
         var builder = ComputePipelineBuilder(shader: shader, layout: layout, name: "stamp kernel (chunks)")
-        builder.specialization = [0, 1]
+        builder.specialization = [0, 1, UInt32(chunkStamps)]
         let round = try builder.build(context)
-        builder.specialization = [1, 1]
+        builder.specialization = [1, 1, UInt32(chunkStamps)]
         let made = (round, try builder.build(context))
-        chunkedPipelines = made
+        chunkedPipelines[chunkStamps] = made
         return made
     }
 

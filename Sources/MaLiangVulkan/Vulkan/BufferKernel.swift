@@ -4,14 +4,18 @@ struct BufferKernel<Parameters> {
     private let layout: PipelineLayout
     private let pipeline: Pipeline
 
-    /// The kernel of SPIR-V `code` reading `bufferCount` storage buffers.
-    init(_ context: VulkanContext, code: [UInt32], name: String, bufferCount: Int) throws(VulkanError) {
+    /// The kernel of SPIR-V `code` reading `bufferCount` storage buffers, its constants from id 0 `specialization`.
+    init(_ context: VulkanContext, code: [UInt32], name: String, bufferCount: Int, specialization: [UInt32] = [])
+        throws(VulkanError)
+    {
         let bindings = try DescriptorSetLayout(
             context, bindings: Array(repeating: .storageBuffer, count: bufferCount), stages: .compute, pushed: true)
         layout = try PipelineLayout(
             context, sets: [bindings], pushConstantBytes: MemoryLayout<Parameters>.size, stages: .compute)
         let shader = try ShaderModule(context, code: code, name: name)
-        pipeline = try ComputePipelineBuilder(shader: shader, layout: layout, name: name).build(context)
+        var builder = ComputePipelineBuilder(shader: shader, layout: layout, name: name)
+        builder.specialization = specialization
+        pipeline = try builder.build(context)
     }
 
     /// Records one dispatch of `groupsX` × `groupsY` workgroups over `buffers`, then a barrier before what reads
