@@ -57,14 +57,15 @@ let usage = """
                            and leaves no file (exit status 130).
       bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
                            default brush's stroke engine and print stamps/s, stamps, samples and wall time.
-      bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels N] [--radii R,...]
-                   [--dabs-only | --frames-only] TRACE [STROKES]
+      bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels N] [--chunk-stamps N,...]
+                   [--radii R,...] [--dabs-only | --frames-only] TRACE [STROKES]
                            Measure the renderer on the chosen Vulkan device: dabs/s and covered Mpx/s replaying
                            TRACE with round brushes of radius 2, 8, 32 and 128, then the same with the device
                            kept busy (and its busy time); one 1920×1080 window frame (at 1:1, drawn instead of
                            copied, and at 0.8×), one undo and one redo with 10 and with STROKES strokes (default
                            10000) over the same tiles. --cell-pixels fixes the compute shader's cells (16 to
-                           256 pixels wide) instead of choosing them from the dabs' size.
+                           256 pixels wide) instead of choosing them from the dabs' size; --chunk-stamps measures
+                           stamps made on the device in chunks of each size named (16, 32, 64; default 64).
       bench open [FILE]    Open FILE (default: a 4096×4096 document of 10000 strokes, made first) in a fresh
                            process as the window does and show it fitted in a 1920×1080 frame: the time to
                            show it, and resident and peak memory.
