@@ -69,25 +69,35 @@ extension PaintingApp {
             menuFocus: session.panels.menuFocus, hover: chrome.hover?.action,
             title: window.serverSideDecorations
                 ? nil : ToolbarWords.title(for: file.url, saving: applier.status.saving),
-            currentColor: session.style.color,
-            colorPanel: session.panels.isOpen(.color)
-                ? ColorPanelView(
+            currentColor: session.style.color, panel: openPanel, mirrored: session.view.mirrored,
+            symmetric: session.symmetry != nil, tool: session.tool)
+    }
+
+    /// The open panel as the toolbar draws it.
+    private var openPanel: Toolbar.OpenPanel? {
+        switch session.panels.open {
+        case .color:
+            .color(
+                ColorPanelView(
                     panel: session.colorPanel, wheel: session.panels.wheelColor, color: session.style.color,
-                    recent: session.recentColors, draft: session.panels.hexDraft.map { $0 + preedit }) : nil,
-            brushEditor: brushEditorView,
-            newDrawing: session.panels.isOpen(.newDrawing)
-                ? NewDrawingView(
+                    recent: session.recentColors, draft: session.panels.hexDraft.map { $0 + preedit }))
+        case .brushEditor: brushEditorView.map { .brushEditor($0) }
+        case .newDrawing:
+            .newDrawing(
+                NewDrawingView(
                     panel: session.newDrawingPanel, size: session.panels.newDrawingChoice.size,
                     paper: session.panels.newDrawingChoice.paper, currentSize: document.size,
-                    currentPaper: document.background) : nil,
-            layers: session.panels.isOpen(.layers)
-                ? LayerPanelView(
+                    currentPaper: document.background))
+        case .layers:
+            .layers(
+                LayerPanelView(
                     panel: session.layerPanel, rows: session.layersShown, current: session.currentLayer,
                     draft: session.panels.layerNameDraft.map { $0 + preedit },
                     scrolls: document.layers.count > session.layerPanel.visibleRows,
-                    settings: document.layer(session.currentLayer)) : nil,
-            pad: session.panels.isOpen(.pad) ? session.padPanel : nil, mirrored: session.view.mirrored,
-            symmetric: session.symmetry != nil, tool: session.tool)
+                    settings: document.layer(session.currentLayer)))
+        case .pad: session.padPanel.map { .pad($0) }
+        case nil: nil
+        }
     }
 
     private var brushEditorView: BrushEditorView? {

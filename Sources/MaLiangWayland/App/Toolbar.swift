@@ -28,22 +28,44 @@ final class Toolbar {
         var title: (name: String, saving: String)?
         /// The brush's colour, shown in the colour-wheel button.
         var currentColor = Color.black
-        /// The colour panel, when it is open.
-        var colorPanel: ColorPanelView?
-        /// The brush editor, when it is open.
-        var brushEditor: BrushEditorView?
-        /// The New panel, when it is open.
-        var newDrawing: NewDrawingView?
-        /// The layer panel, when it is open.
-        var layers: LayerPanelView?
-        /// The pad panel, when it is open.
-        var pad: PadPanel?
+        /// The panel that is open, if any.
+        var panel: OpenPanel?
         /// The view shows the drawing mirrored.
         var mirrored = false
         /// New strokes are painted with symmetry.
         var symmetric = false
         /// The tool chosen (painting, selecting, filling).
         var tool = CanvasTool.paint
+    }
+
+    /// The one panel open at a time, with what it shows.
+    enum OpenPanel {
+        case color(ColorPanelView)
+        case brushEditor(BrushEditorView)
+        case newDrawing(NewDrawingView)
+        case layers(LayerPanelView)
+        case pad(PadPanel)
+
+        /// Where it lies and how it scrolls.
+        var placed: any PlacedPanel {
+            switch self {
+            case .color(let view): view.panel
+            case .brushEditor(let view): view.panel
+            case .newDrawing(let view): view.panel
+            case .layers(let view): view.panel
+            case .pad(let panel): panel
+            }
+        }
+
+        /// The toolbar's button that opened it, highlighted while it is open.
+        var button: ToolbarLayout.Action? {
+            switch self {
+            case .color: .colorWheel
+            case .brushEditor: .brushEditor
+            case .layers: .layers
+            case .newDrawing, .pad: nil
+            }
+        }
     }
 
     /// How long the pointer rests on a button before its tooltip shows, microseconds.
@@ -137,28 +159,21 @@ final class Toolbar {
 
     /// The open panel's pictures.
     private func panelOverlays(scale: Double, state: State) throws -> [OverlayPlacement] {
-        var placements: [OverlayPlacement] = []
-        if let panel = state.colorPanel {
-            placements += try colorPictures.overlays(panel, scale: scale, background: background, theme: theme)
+        guard let open = state.panel else { return [] }
+        var placements: [OverlayPlacement]
+        switch open {
+        case .color(let view):
+            placements = try colorPictures.overlays(view, scale: scale, background: background, theme: theme)
+        case .newDrawing(let view):
+            placements = try newDrawingPictures.overlays(view, scale: scale, background: background, theme: theme)
+        case .brushEditor(let view):
+            placements = try brushEditorPictures.overlays(view, scale: scale, background: background, theme: theme)
+        case .layers(let view):
+            placements = try layerPictures.overlays(view, scale: scale, background: background, theme: theme)
+        case .pad(let panel):
+            placements = try padPictures.overlays(panel, scale: scale, background: background, theme: theme)
         }
-        if let panel = state.newDrawing {
-            placements += try newDrawingPictures.overlays(panel, scale: scale, background: background, theme: theme)
-        }
-        if let editor = state.brushEditor {
-            placements += try brushEditorPictures.overlays(
-                editor, scale: scale, background: background, theme: theme)
-        }
-        if let panel = state.layers {
-            placements += try layerPictures.overlays(panel, scale: scale, background: background, theme: theme)
-        }
-        if let panel = state.pad {
-            placements += try padPictures.overlays(panel, scale: scale, background: background, theme: theme)
-        }
-        let open: (any PlacedPanel)? =
-            state.colorPanel?.panel ?? state.newDrawing?.panel ?? state.brushEditor?.panel
-            ?? state.layers?.panel ?? state.pad
-        if let open { placements += scrollIndicator(open, scale: scale) }
-        return placements
+        return placements + scrollIndicator(open.placed, scale: scale)
     }
 
     /// A thin bar at a scrolling panel's right edge: how much of it is in sight, and where.
@@ -181,9 +196,8 @@ final class Toolbar {
         let size = ToolbarLayout.button * scale
         if action == .brush(state.brush) || state.color.map({ action == .color($0) }) == true
             || (action == .picker && state.picking) || (action == .more && state.menuOpen)
-            || (action == .colorWheel && state.colorPanel != nil)
-            || (action == .brushEditor && state.brushEditor != nil) || (action == .layers && state.layers != nil)
-            || (action == .mirrorView && state.mirrored) || (action == .symmetry && state.symmetric)
+            || (state.panel?.button == action) || (action == .mirrorView && state.mirrored)
+            || (action == .symmetry && state.symmetric)
             || (action == .select && state.tool == .select) || (action == .fill && state.tool == .fill)
         {
             placements.append(OverlayPlacement(highlight, x: x - 2, y: y - 2, width: size + 4, height: size + 4))
@@ -241,8 +255,7 @@ extension Toolbar {
                 y += Double(text.height)
             }
         }
-        if let action = state.tooltip, state.colorPanel == nil, state.brushEditor == nil,
-            state.newDrawing == nil, state.layers == nil, state.pad == nil,
+        if let action = state.tooltip, state.panel == nil,
             let anchor = tooltipAnchor(action, layout: layout, state: state),
             let text = try words.image(
                 ToolbarWords.tooltip(for: action, readout: state.readout), scale: scale, color: (0.96, 0.96, 0.96, 1),
