@@ -65,7 +65,7 @@ let usage = """
                            copied, and at 0.8×), one undo and one redo with 10 and with STROKES strokes (default
                            10000) over the same tiles. --cell-pixels fixes the compute shader's cells (16 to
                            256 pixels wide) instead of choosing them from the dabs' size; --chunk-stamps measures
-                           stamps made on the device in chunks of each size named (16, 32, 64; default 16).
+                           stamps made on the device in chunks of each size named (16, 32, 64; default 64).
       bench open [FILE]    Open FILE (default: a 4096×4096 document of 10000 strokes, made first) in a fresh
                            process as the window does and show it fitted in a 1920×1080 frame: the time to
                            show it, and resident and peak memory.

@@ -20,7 +20,7 @@ final class DeviceStamping {
     /// Slots a chunk may have (chunks.comp's workgroup; the kernel stages 256 slots at a time): smaller chunks have
     /// tighter bounds, so fewer blocks stage stamps that miss them, but make longer lists.
     static let chunkSizes = [16, 32, 64]
-    static let defaultChunkStamps = 16
+    static let defaultChunkStamps = 64
     /// Room for stamps a batch takes at most (48 MiB of them, and as many of the kernel's): larger batches spare
     /// little of the wait between expanding a batch and stamping it, and would keep more memory.
     static let stampsPerBatch = 1 << 20

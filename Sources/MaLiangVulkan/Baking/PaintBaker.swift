@@ -31,8 +31,8 @@ final class PaintBaker {
     /// The compute kernel, where the device can run it.
     private let kernel: StampKernel?
     /// Whether the compute shader's bakes make their stamps on the device, from the strokes' samples (all but a
-    /// chartlet brush's). Off until a GPU's figures say it gains:
-    /// `maliang bench render --stamping gpu-kernel` measures it beside the host's stamps.
+    /// chartlet brush's). Off: on the H100 it loses to the host's stamps (a pass lasts its longest stroke's serial
+    /// walk on the device; docs/benchmarks.md), as `maliang bench render --stamping gpu-kernel` measures.
     var makesStampsOnDevice = false
     /// How strokes are baked.
     var stamping: StampingPath
