@@ -55,16 +55,24 @@ enum BenchCommand {
         if arguments.first == "soak" {
             try soak(Array(arguments.dropFirst()))
         }
-        guard arguments.count == 2, arguments[0] == "engine" else {
+        var engineArguments = arguments.dropFirst()
+        var radius: Double?
+        if engineArguments.first == "--radius" {
+            guard let value = engineArguments.dropFirst().first.flatMap({ Double($0) }), value > 0, value <= 512
+            else { throw UsageError("--radius takes a radius in (0, 512]") }
+            radius = value
+            engineArguments = engineArguments.dropFirst(2)
+        }
+        guard arguments.first == "engine", engineArguments.count == 1, let path = engineArguments.first else {
             throw UsageError(
-                "usage: maliang bench engine TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
+                "usage: maliang bench engine [--radius R] TRACE | bench render TRACE [STROKES] | bench store [STROKES] "
                     + "| bench open [FILE] | bench long-session FILE | bench predict TRACE | bench live TRACE [--brush NAME] | bench selection [STROKES] | bench fill | bench fade | bench thumbnail [FILE] | bench ora "
                     + "| bench timelapse "
                     + "| bench soak MINUTES"
             )
         }
-        let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: arguments[1]))
-        try engine(trace)
+        let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
+        try engine(trace, radius: radius)
     }
 
     /// Runs the soak in the scripted compositor beside this executable, with this executable as the client; the
@@ -85,10 +93,11 @@ enum BenchCommand {
         throw UsageError("could not start \(compositor): \(String(cString: strerror(errno)))")
     }
 
-    /// Replays every stroke of `trace` through the default brush until at least a second has passed, so the
-    /// figure does not depend on timer resolution; reports the throughput of the stamp generation alone.
-    static func engine(_ trace: MyPaintTrace) throws {
-        let brush = AnyBrush.brush(Brush())
+    /// Replays every stroke of `trace` through the default brush (or `bench render`'s round brush of `radius`) until
+    /// at least a second has passed, so the figure does not depend on timer resolution; reports the throughput of
+    /// the stamp generation alone, a stamp and a sample at a time.
+    static func engine(_ trace: MyPaintTrace, radius: Double?) throws {
+        let brush = AnyBrush.brush(radius.map { RenderBenchmark.roundBrush(radius: $0) } ?? Brush())
         var stamps: [Stamp] = []
         stamps.reserveCapacity(1 << 16)
         var stampCount = 0
@@ -114,11 +123,13 @@ enum BenchCommand {
         let seconds =
             Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
         let perPass = stampCount / passes
-        print("engine: brush=default passes=\(passes) strokes=\(trace.strokes.count) samples=\(trace.sampleCount)")
+        let name = radius.map { String(format: "round, radius %g", $0) } ?? "default"
+        print("engine: brush=\(name) passes=\(passes) strokes=\(trace.strokes.count) samples=\(trace.sampleCount)")
         print(
             String(
-                format: "stamps: %d per pass, wall time: %.3f s, stamps/s: %.0f", perPass, seconds,
-                Double(stampCount) / seconds))
+                format: "stamps: %d per pass, wall time: %.3f s, stamps/s: %.0f, a pass %.3f ms (%.0f ns a sample)",
+                perPass, seconds, Double(stampCount) / seconds, seconds / Double(passes) * 1e3,
+                seconds / Double(passes * trace.sampleCount) * 1e9))
         // Keeps the optimiser from discarding the work.
         if checksum.isNaN { print("checksum: nan") }
     }

@@ -55,8 +55,10 @@ let usage = """
                            frame the whole page W pixels wide (default: fitted into 1920×1080), then the finished
                            picture for 2 s. H.264 in MP4 or VP8 in WebM, encoded by GStreamer; Ctrl+C stops it
                            and leaves no file (exit status 130).
-      bench engine TRACE   Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
-                           default brush's stroke engine and print stamps/s, stamps, samples and wall time.
+      bench engine [--radius R] TRACE
+                           Replay a stylus recording (libmypaint's "time x y pressure" lines) through the
+                           default brush's stroke engine (or a round brush of radius R) and print stamps/s,
+                           stamps, samples, wall time and the time a sample.
       bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels N] [--chunk-stamps N,...]
                    [--radii R,...] [--dabs-only | --frames-only] TRACE [STROKES]
                            Measure the renderer on the chosen Vulkan device: dabs/s and covered Mpx/s replaying

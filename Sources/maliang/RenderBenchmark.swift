@@ -75,10 +75,7 @@ enum RenderBenchmark {
     ) throws {
         var sustained: [(Double, CanvasRenderer, [Stroke], Int)] = []
         for radius in radii {
-            let brush = AnyBrush.brush(
-                Brush(
-                    name: "round", hardness: 0.6, opacity: 1, flow: 0.5, pointSize: radius * 2, pointStep: 0.25,
-                    spacingRelativeToSize: true))
+            let brush = AnyBrush.brush(roundBrush(radius: radius))
             let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
             let strokes = trace.strokes.enumerated().map { index, samples in
                 Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
@@ -200,6 +197,13 @@ enum RenderBenchmark {
             }
             canvas.makesStampsOnDevice = false
         }
+    }
+
+    /// The benchmarks' round brush of `radius`: two dabs a radius apart, as libmypaint's default spacing.
+    static func roundBrush(radius: Double) -> Brush {
+        Brush(
+            name: "round", hardness: 0.6, opacity: 1, flow: 0.5, pointSize: radius * 2, pointStep: 0.25,
+            spacingRelativeToSize: true)
     }
 
     /// How far a pass of `strokes` exported at 1.5× with the stamps made on the device is from the host-made
