@@ -49,6 +49,7 @@ public struct InputSample: Hashable, Codable, Sendable {
     public func validated() -> InputSample? {
         guard position.isFinite, abs(position.x) <= Self.coordinateLimit, abs(position.y) <= Self.coordinateLimit
         else { return nil }
+        if isValid { return self }
         var sample = self
         sample.pressure = pressure.flatMap { Self.clamped($0, 0, 1) }
         sample.tiltX = tiltX.flatMap { Self.clamped($0, -90, 90) }
@@ -60,6 +61,20 @@ public struct InputSample: Hashable, Codable, Sendable {
             return wrapped < 0 ? wrapped + 360 : wrapped
         }
         return sample
+    }
+
+    /// Whether ``validated()`` would return the sample as it is: the engine takes most samples so, without making a
+    /// copy (a share of its time a sample).
+    package var isValid: Bool {
+        position.isFinite && abs(position.x) <= Self.coordinateLimit && abs(position.y) <= Self.coordinateLimit
+            && Self.within(pressure, 0, 1) && Self.within(tiltX, -90, 90) && Self.within(tiltY, -90, 90)
+            && Self.within(distance, 0, 1) && Self.within(rotation, 0, 360) && rotation != 360
+    }
+
+    /// Whether `value` is absent or within `low`…`high` (not NaN).
+    @inline(__always) private static func within(_ value: Double?, _ low: Double, _ high: Double) -> Bool {
+        guard let value else { return true }
+        return value >= low && value <= high
     }
 
     private static func clamped(_ value: Double, _ low: Double, _ high: Double) -> Double? {

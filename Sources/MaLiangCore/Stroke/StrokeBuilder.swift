@@ -77,10 +77,18 @@ public struct StrokeBuilder {
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
         let first = stamps.count
         defer { finishBatch(from: first, in: &stamps) }
-        guard !finished, let sample = sample.validated() else {
+        if !finished, sample.isValid {
+            accept(sample, into: &stamps)
+        } else if !finished, let valid = sample.validated() {
+            accept(valid, into: &stamps)
+        } else {
             rejectedSampleCount += 1
-            return
         }
+    }
+
+    /// Walks the path on to `sample` (validated).
+    @inline(__always)
+    private mutating func accept(_ sample: InputSample, into stamps: inout [Stamp]) {
         acceptedSampleCount += 1
         var knot = Knot(sample)
         if let pressure = simulated.pressure(

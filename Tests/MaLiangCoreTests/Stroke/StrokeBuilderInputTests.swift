@@ -62,6 +62,32 @@ import Testing
         #expect(valid.rotation == 330 && valid.distance == 1)
     }
 
+    /// The engine takes a sample as it is exactly when validating would not change it.
+    @Test func aSampleTakenAsItIsIsOneValidationLeavesAlone() {
+        let values: [Double?] = [
+            nil, 0, -0.0, 0.5, 1, 1.5, -1, 45, 89.9, 90, 91, -90, -91, 359.9, 360, 720, .nan, .infinity,
+        ]
+        var taken = 0
+        for position in [Point(x: 1, y: 2), Point(x: .nan, y: 2), Point(x: 1e12, y: 0)] {
+            for value in values {
+                for axis in 0..<5 {
+                    var sample = pen(position.x, position.y, pressure: 0.5)
+                    switch axis {
+                    case 0: sample.pressure = value
+                    case 1: sample.tiltX = value
+                    case 2: sample.tiltY = value
+                    case 3: sample.rotation = value
+                    default: sample.distance = value
+                    }
+                    #expect(sample.isValid == (sample.validated() == sample), "\(sample)")
+                    if sample.isValid { taken += 1 }
+                }
+            }
+        }
+        // In range: 5 values of pressure and of distance (0…1), 11 of each tilt (±90°) and of rotation (0..<360°).
+        #expect(taken == 43)
+    }
+
     @Test func touchWithoutPressureIsHeavierWhenSlow() {
         let brush = AnyBrush.brush(Brush(pointSize: 10, forceSensitive: 1))
         func finger(_ x: Double, _ t: UInt64) -> InputSample {
