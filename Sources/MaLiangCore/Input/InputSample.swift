@@ -47,9 +47,9 @@ public struct InputSample: Hashable, Codable, Sendable {
     /// A non-finite or absurdly far position rejects the sample. Axis values are clamped to their ranges;
     /// a non-finite axis value is dropped (treated as not reported).
     public func validated() -> InputSample? {
+        if isValid { return self }
         guard position.isFinite, abs(position.x) <= Self.coordinateLimit, abs(position.y) <= Self.coordinateLimit
         else { return nil }
-        if isValid { return self }
         var sample = self
         sample.pressure = pressure.flatMap { Self.clamped($0, 0, 1) }
         sample.tiltX = tiltX.flatMap { Self.clamped($0, -90, 90) }

@@ -77,9 +77,12 @@ public struct StrokeBuilder {
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
         let first = stamps.count
         defer { finishBatch(from: first, in: &stamps) }
-        if !finished, sample.isValid {
+        // A valid sample is taken as it is: validating copies it through an optional.
+        if finished {
+            rejectedSampleCount += 1
+        } else if sample.isValid {
             accept(sample, into: &stamps)
-        } else if !finished, let valid = sample.validated() {
+        } else if let valid = sample.validated() {
             accept(valid, into: &stamps)
         } else {
             rejectedSampleCount += 1

@@ -100,10 +100,9 @@ extension PaintingApp {
         }
     }
 
+    /// The brush editor as drawn while it is open; nil for a style with no brush to edit.
     private var brushEditorView: BrushEditorView? {
-        guard session.panels.isOpen(.brushEditor), let brush = session.style.brush(eraser: false) else {
-            return nil
-        }
+        guard let brush = session.style.brush(eraser: false) else { return nil }
         let page = session.savedBrushesPage
         return BrushEditorView(
             panel: session.brushEditor, brush: brush, name: session.currentBrushName,
