@@ -155,6 +155,22 @@ extension CanvasRenderer {
         return (allCores / Double(passes), oneCore)
     }
 
+    /// The host's whole share of a compute-shader bake of `strokes` replayed `passes` times into one layer —
+    /// making the stamps, binning, writing the work — without the device (``HostShare``), done twice and the second
+    /// kept (the first makes the memory later batches use again). Returns seconds a pass, the cores' worth busy and
+    /// the dabs of a pass.
+    package func measureHostShare(_ strokes: [Stroke], passes: Int) -> (seconds: Double, cores: Double, dabs: Int) {
+        let layer = resources.makeLayer()
+        defer { layer.removeAll() }
+        let repeated = Array(Array(repeating: strokes, count: passes).joined())
+        let textures = resources.brushTextures
+        _ = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
+        let share = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
+        return (
+            share.seconds / Double(passes), share.coreSeconds / max(share.seconds, 1e-9), PaintBaker.dabCount(strokes)
+        )
+    }
+
     /// Renders one window frame of `width`×`height` through `view` into a GPU image and returns the wall time in
     /// seconds (``WindowFrames/measureFrame(view:width:height:copies:)``).
     package func measureFrame(view: ViewTransform, width: Int, height: Int, copies: Bool = true) throws(VulkanError)

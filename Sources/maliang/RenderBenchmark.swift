@@ -6,7 +6,7 @@ import MaLiangVulkan
 enum RenderBenchmark {
     static let usage =
         "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels 16|32|64|128|256] "
-        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only] TRACE [LARGE_STROKES]"
+        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only | --host-only] TRACE [LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
         var positional: [String] = []
@@ -16,6 +16,7 @@ enum RenderBenchmark {
         var radii: [Double] = [2, 8, 32, 128]
         var dabsOnly = false
         var framesOnly = false
+        var hostOnly = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -44,6 +45,8 @@ enum RenderBenchmark {
                 dabsOnly = true
             case "--frames-only":
                 framesOnly = true
+            case "--host-only":
+                hostOnly = true
             default:
                 positional.append(argument)
             }
@@ -57,12 +60,37 @@ enum RenderBenchmark {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
+        if hostOnly { return try hostShares(trace, radii: radii, cellPixels: cellPixels, context: context) }
         if !framesOnly {
             try dabRates(
                 trace, radii: radii, stamping: stamping, cellPixels: cellPixels, chunkSizes: chunkSizes,
                 context: context)
         }
         if !dabsOnly { try frameAndUndo(strokeCounts: [10, large], stamping: stamping, context: context) }
+    }
+
+    /// The host's share of a compute-shader bake alone, for each radius: the recording replayed into one layer for
+    /// about a second, its stamps made, binned and written as for the device, which does nothing.
+    static func hostShares(_ trace: MyPaintTrace, radii: [Double], cellPixels: Int?, context: VulkanContext) throws {
+        for radius in radii {
+            let brush = AnyBrush.brush(roundBrush(radius: radius))
+            let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
+            let strokes = trace.strokes.enumerated().map { index, samples in
+                Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
+            }
+            let canvas = try CanvasRenderer(document: document, context: context)
+            canvas.deviceCellPixels = cellPixels
+            let once = canvas.measureHostShare(strokes, passes: 1)
+            let dabs = Double(once.dabs)
+            let passes = min(max(Int(1 / max(once.seconds, 1e-6)), 4), 2000)
+            let share = canvas.measureHostShare(strokes, passes: passes)
+            print(
+                String(
+                    format: "radius %3.0f, the host's share (making, binning, writing; no device): %.3f ms a pass "
+                        + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s", radius,
+                    share.seconds * 1e3, passes, share.seconds * 1e9 / dabs, share.cores,
+                    dabs * Double.pi * radius * radius / 1e6 / share.seconds))
+        }
     }
 
     /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,
@@ -166,6 +194,14 @@ enum RenderBenchmark {
                     format: "  making the stamps alone (no binning, no device): %.3f ms a pass on every core, %.3f ms "
                         + "on one (the sustained bake: %.3f ms a pass)", making.allCores * 1e3, making.oneCore * 1e3,
                     run.seconds / Double(max(passes, 4)) * 1e3))
+            // What the host alone allows, whatever the device: the bound on the sustained rate at small radii.
+            let share = canvas.measureHostShare(strokes, passes: max(passes, 16))
+            let perPass = (dabs: Double(run.dabs / max(passes, 4)), pixels: coverage / Double(max(passes, 4)))
+            print(
+                String(
+                    format: "  the host's share alone (making, binning, writing; no device): %.3f ms a pass, %.1f ns "
+                        + "a dab, %.1f cores busy: at most %.1f Mpx/s", share.seconds * 1e3,
+                    share.seconds * 1e9 / perPass.dabs, share.cores, perPass.pixels / share.seconds))
             if let expansion = try canvas.measureStrokeExpansion(strokes, passes: max(passes, 16)) {
                 print(
                     String(
