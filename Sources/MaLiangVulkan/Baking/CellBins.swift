@@ -26,6 +26,9 @@ struct CellBins {
     private var lastTile: (key: TileKey, slot: Int)?
     /// Each binning, in the order added.
     private(set) var pairs: [Pair] = []
+    /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
+    /// of binning small dabs).
+    private(set) var cellCounts: [UInt32] = []
     /// Slots reached only by erasing where the layer has no tile yet.
     private(set) var provisional: Set<Int> = []
 
@@ -59,6 +62,7 @@ struct CellBins {
             slot = tiles.count
             slots[key] = slot
             tiles.append(key)
+            cellCounts.append(contentsOf: repeatElement(0, count: cellsPerTile))
             // Erasing where there is no paint does nothing: unless paint comes to it (later here, or in another
             // chunk of the same work), no tile is made for it.
             if erasing && layer.tile(key) == nil { provisional.insert(slot) }
@@ -73,10 +77,10 @@ struct CellBins {
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
         // Cells in layer coordinates, clipped to the layer.
         let scale = cellsPerDocumentPixel
-        let x0 = Self.firstCell((Double(stamp.x) - reach) * scale)
-        let x1 = min(Self.lastCell((Double(stamp.x) + reach) * scale), lastColumn)
-        let y0 = Self.firstCell((Double(stamp.y) - reach) * scale)
-        let y1 = min(Self.lastCell((Double(stamp.y) + reach) * scale), lastRow)
+        let x0 = TileGrid.firstIndex((Double(stamp.x) - reach) * scale)
+        let x1 = min(TileGrid.lastIndex((Double(stamp.x) + reach) * scale), lastColumn)
+        let y0 = TileGrid.firstIndex((Double(stamp.y) - reach) * scale)
+        let y1 = min(TileGrid.lastIndex((Double(stamp.y) + reach) * scale), lastRow)
         guard x0 <= x1, y0 <= y1 else { return false }
         // Most small dabs reach a cell or a few of the tile the stamp before reached: nothing to look up.
         let (tileColumn, tileRow) = (x0 >> perSideShift, y0 >> perSideShift)
@@ -85,12 +89,18 @@ struct CellBins {
         {
             let mask = perSide - 1
             let tileBase = lastTile.slot << (2 * perSideShift)
-            for row in (y0 & mask)...(y1 & mask) {
+            var row = y0 & mask
+            repeat {
                 let rowBase = tileBase | (row << perSideShift)
-                for column in (x0 & mask)...(x1 & mask) {
-                    pairs.append(Pair(cell: Int32(rowBase | column), stamp: index))
-                }
-            }
+                var column = x0 & mask
+                repeat {
+                    let cell = rowBase | column
+                    pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
+                    cellCounts[cell] &+= 1
+                    column += 1
+                } while column <= x1 & mask
+                row += 1
+            } while row <= y1 & mask
             return true
         }
         return add(index, columns: x0...x1, rows: y0...y1, erasing: erasing)
@@ -111,9 +121,10 @@ struct CellBins {
                 let firstColumn = max(x0, tileColumn * perSide) - tileColumn * perSide
                 let lastColumn = min(x1, tileColumn * perSide + perSide - 1) - tileColumn * perSide
                 for row in firstRow...lastRow {
-                    let rowBase = Int32(slot * perSide * perSide + row * perSide)
+                    let rowBase = slot * perSide * perSide + row * perSide
                     for column in firstColumn...lastColumn {
-                        pairs.append(Pair(cell: rowBase + Int32(column), stamp: index))
+                        pairs.append(Pair(cell: Int32(rowBase + column), stamp: index))
+                        cellCounts[rowBase + column] += 1
                     }
                 }
             }
@@ -121,38 +132,19 @@ struct CellBins {
         return pairs.count > before
     }
 
-    // Cells from coordinates in cells (finite) without the C library's floor (four calls a stamp were a share of
-    // binning's time) and without a branch on the fraction, which no predictor guesses: a truncation is the floor
-    // wherever it counts. Far-off values are clamped; the clip to the layer follows.
-
-    /// The first cell a span starting at `value` reaches, no lower than 0.
-    @inline(__always) private static func firstCell(_ value: Double) -> Int { Int(min(max(value, 0), 1e15)) }
-
-    /// The last cell a span ending at `value` reaches: −1 left of the layer.
-    @inline(__always) private static func lastCell(_ value: Double) -> Int {
-        value < 0 ? -1 : Int(min(value, 1e15))
-    }
-
     /// Makes room for `count` binnings.
     mutating func reserve(pairs count: Int) { pairs.reserveCapacity(count) }
 
-    /// Takes the memory of `spare`'s pairs (an earlier chunk's), emptied, for its own.
+    /// Takes the memory of `spare`'s pairs and counts (an earlier chunk's), emptied, for its own.
     mutating func adoptPairs(_ spare: inout CellBins) {
         swap(&pairs, &spare.pairs)
+        swap(&cellCounts, &spare.cellCounts)
         pairs.removeAll(keepingCapacity: true)
+        cellCounts.removeAll(keepingCapacity: true)
     }
 
-    /// Bytes the pairs' memory holds.
-    var pairBytes: Int { pairs.capacity * MemoryLayout<Pair>.stride }
-
-    /// How many binnings each cell has, by cell.
-    func cellCounts() -> [UInt32] {
-        var counts = [UInt32](repeating: 0, count: tiles.count * cellsPerTile)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for pair in pairs { counts[Int(pair.cell)] += 1 }
-        }
-        return counts
-    }
+    /// Bytes the pairs' and counts' memory holds.
+    var pairBytes: Int { pairs.capacity * MemoryLayout<Pair>.stride + cellCounts.capacity * 4 }
 }
 
 /// Each reached tile's slot in one chunk's bins. A table over the layer's tiles where the layer is not huge: a look-up

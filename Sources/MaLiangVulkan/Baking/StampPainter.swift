@@ -37,15 +37,18 @@ final class StampPainter {
     /// The tiles of a layer laid out as `grid` that `stamps` reach.
     static func tiles(touchedBy stamps: [Stamp], in grid: TileGrid) -> Set<TileKey> {
         var keys = Set<TileKey>()
-        // Consecutive stamps mostly reach the same tiles: those are inserted once.
-        var previous: (ClosedRange<Int>, ClosedRange<Int>)?
+        // Consecutive stamps mostly reach the same tiles: those are neither worked out again nor inserted.
+        var same = SameTiles.none
         for stamp in stamps {
             let reach = Self.reach(of: stamp, scale: grid.scale)
-            guard let columns = grid.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
-                let rows = grid.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
-            else { continue }
-            if let previous, previous.0 == columns, previous.1 == rows { continue }
-            previous = (columns, rows)
+            let (x, y) = (Double(stamp.x), Double(stamp.y))
+            if same.contain(x: x, y: y, reach: reach) { continue }
+            guard let columns = grid.columnRange(x - reach, x + reach), let rows = grid.rowRange(y - reach, y + reach)
+            else {
+                same = .none
+                continue
+            }
+            same = grid.sameTiles(columns: columns, rows: rows)
             for row in rows {
                 for column in columns { keys.insert(TileKey(column: column, row: row)) }
             }

@@ -246,7 +246,6 @@ struct StampRun {
                         radiusPixels: radius * scale))
             }
         }
-        chunk.cellCounts = chunk.bins.cellCounts()
         return chunk
     }
 }

@@ -8,9 +8,6 @@ struct BinnedChunk {
     var stamps: [MLStamp]
     /// What the kernels read of each of its strokes, in order.
     var strokes: [MLStroke]
-    /// How many binnings each cell has (``CellBins/cellCounts()``, once the chunk is binned), counted on the chunk's
-    /// own core: laying the chunks out is the one step on a single core.
-    var cellCounts: [UInt32] = []
 
     /// Bytes its stamps' and pairs' memory holds.
     var bytes: Int { stamps.capacity * MemoryLayout<MLStamp>.stride + bins.pairBytes }
@@ -89,7 +86,8 @@ struct StampWork {
         var firstStroke = 0
         for (chunk, mapping) in zip(chunks, chunkSlots) {
             let slotOf = mapping.map { finalSlot[$0] }
-            var offsets = chunk.cellCounts
+            // Counted on the chunk's own core as it was binned: laying the chunks out is the one step on a single core.
+            var offsets = chunk.bins.cellCounts
             for (localSlot, slot) in slotOf.enumerated() where slot >= 0 {
                 for cell in 0..<cellsPerTile {
                     let local = localSlot * cellsPerTile + cell

@@ -17,11 +17,59 @@ struct TileGrid: Sendable {
         range(minY, maxY, limit: rows)
     }
 
+    /// Where a box may start and end in document coordinates and still reach `columns` × `rows` (as
+    /// ``columnRange(_:_:)`` and ``rowRange(_:_:)`` give them): checking a box against it is four comparisons a side.
+    func sameTiles(columns: ClosedRange<Int>, rows: ClosedRange<Int>) -> SameTiles {
+        SameTiles(columns: spans(of: columns, limit: self.columns), rows: spans(of: rows, limit: self.rows))
+    }
+
+    private func spans(of tiles: ClosedRange<Int>, limit: Int) -> SameTiles.Spans {
+        let pixels = Double(TileLayer.tileSize) / scale
+        let (first, last) = (tiles.lowerBound, tiles.upperBound)
+        // The layer's first and last tiles take every position beyond them: a span is clipped to the layer.
+        return SameTiles.Spans(
+            start: (first == 0 ? -.infinity : Double(first) * pixels)..<(Double(first + 1) * pixels),
+            end: (Double(last) * pixels)..<(last == limit - 1 ? .infinity : Double(last + 1) * pixels))
+    }
+
     private func range(_ low: Double, _ high: Double, limit: Int) -> ClosedRange<Int>? {
-        let first = Int((low * scale / Double(TileLayer.tileSize)).rounded(.down))
-        let last = Int((high * scale / Double(TileLayer.tileSize)).rounded(.down))
-        let clippedFirst = max(first, 0)
-        let clippedLast = min(last, limit - 1)
-        return clippedFirst <= clippedLast ? clippedFirst...clippedLast : nil
+        let tilesPerPixel = scale / Double(TileLayer.tileSize)
+        let first = Self.firstIndex(low * tilesPerPixel)
+        let last = min(Self.lastIndex(high * tilesPerPixel), limit - 1)
+        return first <= last ? first...last : nil
+    }
+
+    // Tiles or cells from coordinates in their units without the C library's floor (it was a share of finding a
+    // stroke's tiles and of binning, several calls a stamp) and without a branch on the fraction, which no predictor
+    // guesses: a truncation is the floor wherever it counts. Far-off values are clamped and NaN reaches nothing; the
+    // clip to the layer's far side is the caller's.
+
+    /// The first index a span starting at `value` reaches, no lower than 0.
+    @inline(__always) static func firstIndex(_ value: Double) -> Int { value > 0 ? Int(min(value, 1e15)) : 0 }
+
+    /// The last index a span ending at `value` reaches: −1 before the first.
+    @inline(__always) static func lastIndex(_ value: Double) -> Int { value >= 0 ? Int(min(value, 1e15)) : -1 }
+}
+
+/// The boxes that reach the same tiles as one before (``TileGrid/sameTiles(columns:rows:)``): consecutive stamps
+/// mostly do, and finding a stamp's tiles anew was a share of making small dabs.
+struct SameTiles {
+    /// Where a box's start and end may lie along one axis.
+    struct Spans {
+        var start: Range<Double>
+        var end: Range<Double>
+
+        func contain(_ low: Double, _ high: Double) -> Bool { start.contains(low) && end.contains(high) }
+    }
+
+    var columns: Spans
+    var rows: Spans
+
+    /// None: every box is worked out (NaN is in no span).
+    static let none = SameTiles(columns: Spans(start: 0..<0, end: 0..<0), rows: Spans(start: 0..<0, end: 0..<0))
+
+    /// Whether the box `x`, `y` ± `reach` reaches the same tiles.
+    @inline(__always) func contain(x: Double, y: Double, reach: Double) -> Bool {
+        columns.contain(x - reach, x + reach) && rows.contain(y - reach, y + reach)
     }
 }

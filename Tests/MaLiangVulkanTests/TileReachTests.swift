@@ -1,0 +1,70 @@
+import Foundation
+import MaLiangCore
+import Testing
+
+@testable import MaLiangVulkan
+
+/// Finding the tiles and cells stamps reach takes shortcuts for consecutive stamps (the tiles the stamp before reached,
+/// counts kept as binnings are added): each must give what working every stamp out on its own gives.
+struct TileReachTests {
+    /// Stamps walked in small steps back and forth across tile borders and past the layer's edges (1,100 × 1,000
+    /// document pixels), growing and shrinking; now and then one far off, and one with no position at all.
+    static func walk(count: Int) -> [Stamp] {
+        (0..<count).map { index in
+            let t = Float(index)
+            let far = index % 1_000 == 500
+            return Stamp(
+                x: index == 777 ? .nan : far ? -5_000 : 550 + 700 * sin(t / 300),
+                y: far ? 9_000 : 500 + 600 * cos(t / 170), size: 2 + 40 * abs(sin(t / 50)), angle: 0, red: 0,
+                green: 0, blue: 0, alpha: 1, flow: 1)
+        }
+    }
+
+    @Test(arguments: [1.0, 0.37, 2.0]) func aStrokesTilesAreEveryStampsOwn(scale: Double) {
+        let tiles = { (pixels: Double) in Int((pixels * scale / 256).rounded(.up)) }
+        let grid = TileGrid(scale: scale, columns: tiles(1_100), rows: tiles(1_000))
+        let stamps = Self.walk(count: 6_000)
+        var expected = Set<TileKey>()
+        for stamp in stamps {
+            let reach = StampPainter.reach(of: stamp, scale: scale)
+            guard let columns = grid.columnRange(Double(stamp.x) - reach, Double(stamp.x) + reach),
+                let rows = grid.rowRange(Double(stamp.y) - reach, Double(stamp.y) + reach)
+            else { continue }
+            for row in rows {
+                for column in columns { expected.insert(TileKey(column: column, row: row)) }
+            }
+        }
+        #expect(StampPainter.tiles(touchedBy: stamps, in: grid) == expected)
+        // Both edges of the layer are reached.
+        #expect(expected.contains { $0.column == 0 } && expected.contains { $0.column == grid.columns - 1 })
+        #expect(expected.contains { $0.row == 0 } && expected.contains { $0.row == grid.rows - 1 })
+    }
+
+    @Test func aPositionOnATileBorderReachesBothTiles() {
+        let grid = TileGrid(scale: 1, columns: 4, rows: 4)
+        #expect(grid.columnRange(255, 256) == 0...1)
+        #expect(grid.columnRange(256, 300) == 1...1)
+        #expect(grid.columnRange(-10, -1) == nil && grid.columnRange(1_024, 1_100) == nil)
+        #expect(grid.columnRange(-10, 0) == 0...0 && grid.columnRange(1_000, 5_000) == 3...3)
+        #expect(grid.columnRange(.nan, .nan) == nil)
+        let same = grid.sameTiles(columns: 1...1, rows: 0...0)
+        #expect(same.contain(x: 300, y: 100, reach: 10) && !same.contain(x: 260, y: 100, reach: 10))
+        #expect(!same.contain(x: 300, y: .nan, reach: 10) && !SameTiles.none.contain(x: 300, y: 100, reach: 10))
+        // The first and last tiles take every position beyond the layer.
+        #expect(grid.sameTiles(columns: 0...3, rows: 0...3).contain(x: 500, y: -50, reach: 5_000))
+    }
+
+    @Test(arguments: [1, 2, 8, 16]) func cellCountsKeptAsBinnedMatchTheBinnings(cellsPerTileSide: Int) throws {
+        let context = try validatedContext()
+        let pipelines = try Pipelines(context)
+        let layer = TileLayer(context, pipelines, documentWidth: 1_100, documentHeight: 1_000, scale: 1)
+        var bins = CellBins(layer: layer, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
+        for (index, stamp) in Self.walk(count: 6_000).enumerated() where stamp.x.isFinite {
+            _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)
+        }
+        var counted = [UInt32](repeating: 0, count: bins.tiles.count * bins.cellsPerTile)
+        for pair in bins.pairs { counted[Int(pair.cell)] += 1 }
+        #expect(bins.cellCounts == counted)
+        #expect(bins.pairs.count > 3_000 && bins.tiles.count > 4, "\(bins.pairs.count) \(bins.tiles.count)")
+    }
+}
