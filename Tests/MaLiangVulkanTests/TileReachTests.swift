@@ -49,19 +49,45 @@ struct TileReachTests {
         #expect(grid.columnRange(.nan, .nan) == nil)
         let same = grid.sameTiles(columns: 1...1, rows: 0...0)
         #expect(same.contain(x: 300, y: 100, reach: 10) && !same.contain(x: 260, y: 100, reach: 10))
-        #expect(!same.contain(x: 300, y: .nan, reach: 10) && !SameTiles.none.contain(x: 300, y: 100, reach: 10))
+        #expect(!same.contain(x: 300, y: .nan, reach: 10) && !SameReach.none.contain(x: 300, y: 100, reach: 10))
         // The first and last tiles take every position beyond the layer.
         #expect(grid.sameTiles(columns: 0...3, rows: 0...3).contain(x: 500, y: -50, reach: 5_000))
     }
 
-    @Test(arguments: [1, 2, 8, 16]) func cellCountsKeptAsBinnedMatchTheBinnings(cellsPerTileSide: Int) throws {
+    /// Each stamp is binned into exactly the cells its reach covers (worked out on its own here), and the counts kept
+    /// as it is match the binnings.
+    @Test(arguments: [1, 2, 8, 16]) func consecutiveStampsAreBinnedAsEachOnItsOwn(cellsPerTileSide: Int) throws {
         let context = try validatedContext()
         let pipelines = try Pipelines(context)
         let layer = TileLayer(context, pipelines, documentWidth: 1_100, documentHeight: 1_000, scale: 1)
         var bins = CellBins(layer: layer, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
-        for (index, stamp) in Self.walk(count: 6_000).enumerated() where stamp.x.isFinite {
+        let stamps = Self.walk(count: 6_000)
+        for (index, stamp) in stamps.enumerated() where stamp.x.isFinite {
             _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)
         }
+        // Every binning as (stamp, layer cell column, row).
+        let side = cellsPerTileSide
+        let binned = bins.pairs.map { pair -> [Int] in
+            let (slot, cell) = (Int(pair.cell) / (side * side), Int(pair.cell) % (side * side))
+            let tile = bins.tiles[slot]
+            return [Int(pair.stamp), tile.column * side + cell % side, tile.row * side + cell / side]
+        }
+        let cellPixels = Double(TileLayer.tileSize / side)
+        let (columns, rows) = (layer.columns * side, layer.rows * side)
+        var expected: [[Int]] = []
+        for (index, stamp) in stamps.enumerated() where stamp.x.isFinite {
+            let reach = Double(stamp.size) / 2 + 1
+            let x0 = max(Int(((Double(stamp.x) - reach) / cellPixels).rounded(.down)), 0)
+            let x1 = min(Int(((Double(stamp.x) + reach) / cellPixels).rounded(.down)), columns - 1)
+            let y0 = max(Int(((Double(stamp.y) - reach) / cellPixels).rounded(.down)), 0)
+            let y1 = min(Int(((Double(stamp.y) + reach) / cellPixels).rounded(.down)), rows - 1)
+            guard x0 <= x1, y0 <= y1 else { continue }
+            for row in y0...y1 {
+                for column in x0...x1 { expected.append([index, column, row]) }
+            }
+        }
+        let order = { (a: [Int], b: [Int]) in a.lexicographicallyPrecedes(b) }
+        #expect(binned.sorted(by: order) == expected.sorted(by: order), "\(binned.count) against \(expected.count)")
         var counted = [UInt32](repeating: 0, count: bins.tiles.count * bins.cellsPerTile)
         for pair in bins.pairs { counted[Int(pair.cell)] += 1 }
         #expect(bins.cellCounts == counted)

@@ -24,6 +24,9 @@ struct CellBins {
     private var slots: TileSlotTable
     /// The last tile looked up and its slot (consecutive stamps mostly land on the same tile).
     private var lastTile: (key: TileKey, slot: Int)?
+    /// The cells within one tile that the last stamp binned so reached, and the boxes that reach the same: a small
+    /// dab mostly reaches the cells of the one before.
+    private var lastCells: (tileBase: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>, same: SameReach)?
     /// Each binning, in the order added.
     private(set) var pairs: [Pair] = []
     /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
@@ -75,35 +78,54 @@ struct CellBins {
     /// cell to draw in.
     @inline(__always)
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
+        let (x, y) = (Double(stamp.x), Double(stamp.y))
+        // Painting on a tile only erasing reached so far is the slow path's to note.
+        let noted = erasing || provisional.isEmpty
+        if let cells = lastCells, noted, cells.same.contain(x: x, y: y, reach: reach) {
+            append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
+            return true
+        }
         // Cells in layer coordinates, clipped to the layer.
         let scale = cellsPerDocumentPixel
-        let x0 = TileGrid.firstIndex((Double(stamp.x) - reach) * scale)
-        let x1 = min(TileGrid.lastIndex((Double(stamp.x) + reach) * scale), lastColumn)
-        let y0 = TileGrid.firstIndex((Double(stamp.y) - reach) * scale)
-        let y1 = min(TileGrid.lastIndex((Double(stamp.y) + reach) * scale), lastRow)
+        let x0 = TileGrid.firstIndex((x - reach) * scale)
+        let x1 = min(TileGrid.lastIndex((x + reach) * scale), lastColumn)
+        let y0 = TileGrid.firstIndex((y - reach) * scale)
+        let y1 = min(TileGrid.lastIndex((y + reach) * scale), lastRow)
         guard x0 <= x1, y0 <= y1 else { return false }
         // Most small dabs reach a cell or a few of the tile the stamp before reached: nothing to look up.
         let (tileColumn, tileRow) = (x0 >> perSideShift, y0 >> perSideShift)
         if let lastTile, lastTile.key.column == tileColumn, lastTile.key.row == tileRow,
-            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow, erasing || provisional.isEmpty
+            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow, noted
         {
             let mask = perSide - 1
-            let tileBase = lastTile.slot << (2 * perSideShift)
-            var row = y0 & mask
-            repeat {
-                let rowBase = tileBase | (row << perSideShift)
-                var column = x0 & mask
-                repeat {
-                    let cell = rowBase | column
-                    pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
-                    cellCounts[cell] &+= 1
-                    column += 1
-                } while column <= x1 & mask
-                row += 1
-            } while row <= y1 & mask
+            let cells = (
+                tileBase: lastTile.slot << (2 * perSideShift), columns: (x0 & mask)...(x1 & mask),
+                rows: (y0 & mask)...(y1 & mask),
+                same: SameReach(
+                    columns: x0...x1, rows: y0...y1, unit: 1 / scale, lastColumn: lastColumn, lastRow: lastRow)
+            )
+            append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
+            lastCells = cells
             return true
         }
         return add(index, columns: x0...x1, rows: y0...y1, erasing: erasing)
+    }
+
+    /// Bins stamp `index` into `columns` × `rows` of the tile whose first cell is `tileBase`.
+    @inline(__always)
+    private mutating func append(_ index: UInt32, tileBase: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        var row = rows.lowerBound
+        repeat {
+            let rowBase = tileBase | (row << perSideShift)
+            var column = columns.lowerBound
+            repeat {
+                let cell = rowBase | column
+                pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
+                cellCounts[cell] &+= 1
+                column += 1
+            } while column <= columns.upperBound
+            row += 1
+        } while row <= rows.upperBound
     }
 
     /// Bins stamp `index` into the cells of `columns` × `rows` (layer cells, clipped to the layer).

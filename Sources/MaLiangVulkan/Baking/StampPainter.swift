@@ -38,7 +38,7 @@ final class StampPainter {
     static func tiles(touchedBy stamps: [Stamp], in grid: TileGrid) -> Set<TileKey> {
         var keys = Set<TileKey>()
         // Consecutive stamps mostly reach the same tiles: those are neither worked out again nor inserted.
-        var same = SameTiles.none
+        var same = SameReach.none
         for stamp in stamps {
             let reach = Self.reach(of: stamp, scale: grid.scale)
             let (x, y) = (Double(stamp.x), Double(stamp.y))

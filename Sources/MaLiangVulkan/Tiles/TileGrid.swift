@@ -18,18 +18,11 @@ struct TileGrid: Sendable {
     }
 
     /// Where a box may start and end in document coordinates and still reach `columns` × `rows` (as
-    /// ``columnRange(_:_:)`` and ``rowRange(_:_:)`` give them): checking a box against it is four comparisons a side.
-    func sameTiles(columns: ClosedRange<Int>, rows: ClosedRange<Int>) -> SameTiles {
-        SameTiles(columns: spans(of: columns, limit: self.columns), rows: spans(of: rows, limit: self.rows))
-    }
-
-    private func spans(of tiles: ClosedRange<Int>, limit: Int) -> SameTiles.Spans {
-        let pixels = Double(TileLayer.tileSize) / scale
-        let (first, last) = (tiles.lowerBound, tiles.upperBound)
-        // The layer's first and last tiles take every position beyond them: a span is clipped to the layer.
-        return SameTiles.Spans(
-            start: (first == 0 ? -.infinity : Double(first) * pixels)..<(Double(first + 1) * pixels),
-            end: (Double(last) * pixels)..<(last == limit - 1 ? .infinity : Double(last + 1) * pixels))
+    /// ``columnRange(_:_:)`` and ``rowRange(_:_:)`` give them).
+    func sameTiles(columns: ClosedRange<Int>, rows: ClosedRange<Int>) -> SameReach {
+        SameReach(
+            columns: columns, rows: rows, unit: Double(TileLayer.tileSize) / scale, lastColumn: self.columns - 1,
+            lastRow: self.rows - 1)
     }
 
     private func range(_ low: Double, _ high: Double, limit: Int) -> ClosedRange<Int>? {
@@ -49,27 +42,4 @@ struct TileGrid: Sendable {
 
     /// The last index a span ending at `value` reaches: −1 before the first.
     @inline(__always) static func lastIndex(_ value: Double) -> Int { value >= 0 ? Int(min(value, 1e15)) : -1 }
-}
-
-/// The boxes that reach the same tiles as one before (``TileGrid/sameTiles(columns:rows:)``): consecutive stamps
-/// mostly do, and finding a stamp's tiles anew was a share of making small dabs.
-struct SameTiles {
-    /// Where a box's start and end may lie along one axis.
-    struct Spans {
-        var start: Range<Double>
-        var end: Range<Double>
-
-        func contain(_ low: Double, _ high: Double) -> Bool { start.contains(low) && end.contains(high) }
-    }
-
-    var columns: Spans
-    var rows: Spans
-
-    /// None: every box is worked out (NaN is in no span).
-    static let none = SameTiles(columns: Spans(start: 0..<0, end: 0..<0), rows: Spans(start: 0..<0, end: 0..<0))
-
-    /// Whether the box `x`, `y` ± `reach` reaches the same tiles.
-    @inline(__always) func contain(x: Double, y: Double, reach: Double) -> Bool {
-        columns.contain(x - reach, x + reach) && rows.contain(y - reach, y + reach)
-    }
 }
