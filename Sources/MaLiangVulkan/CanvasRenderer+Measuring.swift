@@ -157,17 +157,21 @@ extension CanvasRenderer {
 
     /// The host's whole share of a compute-shader bake of `strokes` replayed `passes` times into one layer —
     /// making the stamps, binning, writing the work — without the device (``HostShare``), done twice and the second
-    /// kept (the first makes the memory later batches use again). Returns seconds a pass, the cores' worth busy and
-    /// the dabs of a pass.
-    package func measureHostShare(_ strokes: [Stroke], passes: Int) -> (seconds: Double, cores: Double, dabs: Int) {
+    /// kept (the first makes the memory later batches use again). Returns seconds a pass, the cores' worth busy, the
+    /// dabs of a pass, and the shares of the baking thread's time spent waiting for stamps, binning and writing.
+    package func measureHostShare(_ strokes: [Stroke], passes: Int) -> (
+        seconds: Double, cores: Double, dabs: Int, waiting: Double, binning: Double, writing: Double
+    ) {
         let layer = resources.makeLayer()
         defer { layer.removeAll() }
         let repeated = Array(Array(repeating: strokes, count: passes).joined())
         let textures = resources.brushTextures
         _ = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
         let share = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
+        let wall = max(share.seconds, 1e-9)
         return (
-            share.seconds / Double(passes), share.coreSeconds / max(share.seconds, 1e-9), PaintBaker.dabCount(strokes)
+            share.seconds / Double(passes), share.coreSeconds / wall, PaintBaker.dabCount(strokes),
+            share.waitingForStamps / wall, share.binning / wall, share.writing / wall
         )
     }
 

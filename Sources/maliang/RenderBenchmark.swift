@@ -87,9 +87,11 @@ enum RenderBenchmark {
             print(
                 String(
                     format: "radius %3.0f, the host's share (making, binning, writing; no device): %.3f ms a pass "
-                        + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s", radius,
+                        + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s; the baking thread "
+                        + "waiting for stamps %.0f %%, binning %.0f %%, writing %.0f %%", radius,
                     share.seconds * 1e3, passes, share.seconds * 1e9 / dabs, share.cores,
-                    dabs * Double.pi * radius * radius / 1e6 / share.seconds))
+                    dabs * Double.pi * radius * radius / 1e6 / share.seconds, share.waiting * 100,
+                    share.binning * 100, share.writing * 100))
         }
     }
 

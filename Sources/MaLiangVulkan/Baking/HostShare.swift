@@ -8,6 +8,10 @@ struct HostShare {
     /// The wall time, and the process's time on every core meanwhile (both in seconds).
     var seconds = 0.0
     var coreSeconds = 0.0
+    /// Of the wall time: waiting for stamps made ahead, binning, writing the work (the rest: queueing strokes).
+    var waitingForStamps = 0.0
+    var binning = 0.0
+    var writing = 0.0
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
     /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
@@ -16,6 +20,7 @@ struct HostShare {
     {
         var output = WorkMemory()
         defer { output.free() }
+        var share = HostShare()
         var run = StampRun()
         var pixels = 0
         func writeQueued() {
@@ -23,24 +28,31 @@ struct HostShare {
             let side =
                 cellPixels.map { TileLayer.tileSize / $0 }
                 ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
+            let binning = ContinuousClock.now
             let work = run.takeWork(
                 for: layer, onlyTiles: nil, cellsPerTileSide: side, onDevice: true, textures: textures)
+            let writing = ContinuousClock.now
+            share.binning += BakeHostTimes.seconds(since: binning)
             work.write(to: output.reserve(work.byteCount))
             run.recycle(work.binnedChunks)
+            share.writing += BakeHostTimes.seconds(since: writing)
             pixels = 0
         }
         let start = ContinuousClock.now
         let coresBefore = processCoreSeconds()
         var source = StampSource(strokes, layer: layer, buildsAhead: true)
         for (index, stroke) in strokes.enumerated() {
+            let waiting = ContinuousClock.now
             let built = source.built(at: index)
+            share.waitingForStamps += BakeHostTimes.seconds(since: waiting)
             run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
             pixels += built.coveredPixels
             if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { writeQueued() }
         }
         writeQueued()
-        return HostShare(
-            seconds: BakeHostTimes.seconds(since: start), coreSeconds: processCoreSeconds() - coresBefore)
+        share.seconds = BakeHostTimes.seconds(since: start)
+        share.coreSeconds = processCoreSeconds() - coresBefore
+        return share
     }
 
     /// The process's time on every core so far.
