@@ -88,10 +88,10 @@ enum RenderBenchmark {
                 String(
                     format: "radius %3.0f, the host's share (making, binning, writing; no device): %.3f ms a pass "
                         + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s; the baking thread "
-                        + "waiting for stamps %.0f %%, binning %.0f %%, writing %.0f %%", radius,
-                    share.seconds * 1e3, passes, share.seconds * 1e9 / dabs, share.cores,
+                        + "waiting for stamps %.0f %%, binning %.0f %% (%.1f cores' worth at once), writing %.0f %%",
+                    radius, share.seconds * 1e3, passes, share.seconds * 1e9 / dabs, share.cores,
                     dabs * Double.pi * radius * radius / 1e6 / share.seconds, share.waiting * 100,
-                    share.binning * 100, share.writing * 100))
+                    share.binning * 100, share.binningCores, share.writing * 100))
         }
     }
 

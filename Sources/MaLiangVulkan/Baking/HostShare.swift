@@ -12,6 +12,8 @@ struct HostShare {
     var waitingForStamps = 0.0
     var binning = 0.0
     var writing = 0.0
+    /// The cores' time binning took, added up (against `binning`, how many cores' worth ran at once).
+    var binningOnCores = 0.0
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
     /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
@@ -50,6 +52,7 @@ struct HostShare {
             if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { writeQueued() }
         }
         writeQueued()
+        share.binningOnCores = run.binningCoreSeconds
         share.seconds = BakeHostTimes.seconds(since: start)
         share.coreSeconds = processCoreSeconds() - coresBefore
         return share
