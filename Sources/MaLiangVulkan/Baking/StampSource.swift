@@ -17,18 +17,22 @@ struct StampSource {
     /// Samples built per window (bounds the stamps held at once), and strokes at most.
     static let windowSamples = 60_000
     static let windowStrokes = 512
+    /// Windows built ahead at most, each half as large (three halves held at once where two whole windows were): with
+    /// one, the cores that made it waited for the caller to take it before the next began, idle while the caller
+    /// bins on the others.
+    static let windowsAhead = 2
 
     let strokes: [Stroke]
     /// The layer's tiles, when they are to be found.
     let grid: TileGrid?
-    /// Whether the next window is built while this one is handed out (two windows' stamps held at once).
+    /// Whether the next windows are built while this one is handed out (up to ``windowsAhead`` more held at once).
     let buildsAhead: Bool
     private var window: [Built] = []
     private var windowStart = 0
-    /// The next window, being built on other cores.
-    private var ahead: WindowAhead?
+    /// The next windows, in order, being built on other cores.
+    private var ahead: [WindowAhead] = []
 
-    /// - Parameter buildsAhead: build the next window on other cores while this one is used — for a caller whose
+    /// - Parameter buildsAhead: build the next windows on other cores while this one is used — for a caller whose
     ///   own work between windows leaves cores idle (baking for a GPU).
     init(_ strokes: [Stroke], layer: TileLayer? = nil, buildsAhead: Bool = false) {
         self.strokes = strokes
@@ -47,9 +51,13 @@ struct StampSource {
 
     /// The strokes of the window starting at `start`.
     private func windowRange(from start: Int) -> Range<Int> {
+        let (sampleLimit, strokeLimit) =
+            buildsAhead
+            ? (Self.windowSamples / Self.windowsAhead, Self.windowStrokes / Self.windowsAhead)
+            : (Self.windowSamples, Self.windowStrokes)
         var end = start + 1
         var samples = strokes[start].samples.count
-        while end < strokes.count, end - start < Self.windowStrokes, samples < Self.windowSamples {
+        while end < strokes.count, end - start < strokeLimit, samples < sampleLimit {
             samples += strokes[end].samples.count
             end += 1
         }
@@ -58,18 +66,23 @@ struct StampSource {
 
     private mutating func fill(from start: Int) {
         let range: Range<Int>
-        if let ahead, ahead.range.lowerBound == start {
-            range = ahead.range
-            window = ahead.wait()
+        if let next = ahead.first, next.range.lowerBound == start {
+            range = next.range
+            window = next.wait()
+            ahead.removeFirst()
         } else {
+            // Out of order: what was built ahead is of no use (it finishes on its own, holding only values).
+            ahead = []
             range = windowRange(from: start)
             window = Self.build(Self.loaded(strokes[range]), grid: grid)
         }
         windowStart = start
-        ahead = nil
-        if buildsAhead && range.upperBound < strokes.count {
-            ahead = WindowAhead(
-                range: windowRange(from: range.upperBound), strokes: strokes, grid: grid)
+        guard buildsAhead else { return }
+        var next = ahead.last?.range.upperBound ?? range.upperBound
+        while ahead.count < Self.windowsAhead, next < strokes.count {
+            let built = WindowAhead(range: windowRange(from: next), strokes: strokes, grid: grid)
+            ahead.append(built)
+            next = built.range.upperBound
         }
     }
 
