@@ -73,25 +73,20 @@ enum RenderBenchmark {
     /// about a second, its stamps made, binned and written as for the device, which does nothing.
     static func hostShares(_ trace: MyPaintTrace, radii: [Double], cellPixels: Int?, context: VulkanContext) throws {
         for radius in radii {
-            let brush = AnyBrush.brush(roundBrush(radius: radius))
-            let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
-            let strokes = trace.strokes.enumerated().map { index, samples in
-                Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
-            }
-            let canvas = try CanvasRenderer(document: document, context: context)
+            let (canvas, strokes) = try roundBrushReplay(trace, radius: radius, context: context)
             canvas.deviceCellPixels = cellPixels
             let once = canvas.measureHostShare(strokes, passes: 1)
-            let dabs = Double(once.dabs)
-            let passes = min(max(Int(1 / max(once.seconds, 1e-6)), 4), 2000)
+            let passes = min(max(Int(1 / max(once.secondsPerPass, 1e-6)), 4), 2000)
             let share = canvas.measureHostShare(strokes, passes: passes)
+            let percent = { (seconds: Double) in 100 * seconds / share.seconds }
             print(
                 String(
                     format: "radius %3.0f, the host's share (making, binning, writing; no device): %.3f ms a pass "
                         + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s; the baking thread "
                         + "waiting for stamps %.0f %%, binning %.0f %% (%.1f cores' worth at once), writing %.0f %%",
-                    radius, share.seconds * 1e3, passes, share.seconds * 1e9 / dabs, share.cores,
-                    dabs * Double.pi * radius * radius / 1e6 / share.seconds, share.waiting * 100,
-                    share.binning * 100, share.binningCores, share.writing * 100))
+                    radius, share.secondsPerPass * 1e3, passes, share.secondsPerDab * 1e9, share.coresBusy,
+                    Double.pi * radius * radius / share.secondsPerDab / 1e6, percent(share.waitingForStamps),
+                    percent(share.binning), share.binningCores, percent(share.writing)))
         }
     }
 
@@ -105,12 +100,7 @@ enum RenderBenchmark {
     ) throws {
         var sustained: [(Double, CanvasRenderer, [Stroke], Int)] = []
         for radius in radii {
-            let brush = AnyBrush.brush(roundBrush(radius: radius))
-            let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
-            let strokes = trace.strokes.enumerated().map { index, samples in
-                Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
-            }
-            let canvas = try CanvasRenderer(document: document, context: context)
+            let (canvas, strokes) = try roundBrushReplay(trace, radius: radius, context: context)
             if let stamping { canvas.stamping = stamping }
             // The host's stamps first; those made on the device are measured beside them.
             canvas.makesStampsOnDevice = false
@@ -151,7 +141,7 @@ enum RenderBenchmark {
                             ?? ""
                     }
                     let (levels, psnr, made) = try deviceMadePixelsDiffer(
-                        strokes, document: document, chunkStamps: chunkStamps, context: context)
+                        strokes, pageSize: canvas.document.size, chunkStamps: chunkStamps, context: context)
                     print(
                         String(
                             format: "  stamps made on the device, chunks of %d (a pass at 1.5×, %d of %d strokes made "
@@ -198,12 +188,12 @@ enum RenderBenchmark {
                     run.seconds / Double(max(passes, 4)) * 1e3))
             // What the host alone allows, whatever the device: the bound on the sustained rate at small radii.
             let share = canvas.measureHostShare(strokes, passes: max(passes, 16))
-            let perPass = (dabs: Double(run.dabs / max(passes, 4)), pixels: coverage / Double(max(passes, 4)))
+            let bound = Double.pi * radius * radius / share.secondsPerDab / 1e6
             print(
                 String(
                     format: "  the host's share alone (making, binning, writing; no device): %.3f ms a pass, %.1f ns "
-                        + "a dab, %.1f cores busy: at most %.1f Mpx/s", share.seconds * 1e3,
-                    share.seconds * 1e9 / perPass.dabs, share.cores, perPass.pixels / share.seconds))
+                        + "a dab, %.1f cores busy: at most %.1f Mpx/s", share.secondsPerPass * 1e3,
+                    share.secondsPerDab * 1e9, share.coresBusy, bound))
             if let expansion = try canvas.measureStrokeExpansion(strokes, passes: max(passes, 16)) {
                 print(
                     String(
@@ -237,6 +227,19 @@ enum RenderBenchmark {
         }
     }
 
+    /// A canvas for the recording replayed with ``roundBrush(radius:)`` — a page just larger than the recording's
+    /// reach — and the recording's strokes with that brush.
+    static func roundBrushReplay(_ trace: MyPaintTrace, radius: Double, context: VulkanContext) throws
+        -> (CanvasRenderer, [Stroke])
+    {
+        let brush = AnyBrush.brush(roundBrush(radius: radius))
+        let document = try Document(size: Size(width: 816 + radius * 2, height: 623 + radius * 2))
+        let strokes = trace.strokes.enumerated().map { index, samples in
+            Stroke(id: ElementID(Int64(index + 1)), brush: brush, seed: UInt64(index), samples: samples)
+        }
+        return (try CanvasRenderer(document: document, context: context), strokes)
+    }
+
     /// The benchmarks' round brush of `radius`: two dabs a radius apart, as libmypaint's default spacing.
     static func roundBrush(radius: Double) -> Brush {
         Brush(
@@ -247,9 +250,9 @@ enum RenderBenchmark {
     /// How far a pass of `strokes` exported at 1.5× with the stamps made on the device is from the host-made
     /// stamps': the largest difference in 8-bit levels, the PSNR in dB, and how many strokes the device made.
     static func deviceMadePixelsDiffer(
-        _ strokes: [Stroke], document: Document, chunkStamps: Int, context: VulkanContext
+        _ strokes: [Stroke], pageSize: Size, chunkStamps: Int, context: VulkanContext
     ) throws -> (Double, Double, Int) {
-        let drawing = try Document(size: document.size)
+        let drawing = try Document(size: pageSize)
         for stroke in strokes { _ = drawing.append(.stroke(stroke)) }
         let canvas = try CanvasRenderer(document: drawing, context: context, undo: false, stamping: .gpuKernel)
         canvas.makesStampsOnDevice = false

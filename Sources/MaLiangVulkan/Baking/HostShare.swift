@@ -4,24 +4,35 @@ import MaLiangCore
 /// The host's whole share of a compute-shader bake, done without the device: stamps made a window ahead on other
 /// cores, queued and binned batch by batch as ``PaintBaker`` does, each batch's work written into memory as it is
 /// into upload memory. On a GPU that outruns the host (small dabs), this is the most a bake can go.
-struct HostShare {
+package struct HostShare: Sendable {
     /// The wall time, and the process's time on every core meanwhile (both in seconds).
-    var seconds = 0.0
-    var coreSeconds = 0.0
+    package var seconds = 0.0
+    package var coreSeconds = 0.0
     /// Of the wall time: waiting for stamps made ahead, binning, writing the work (the rest: queueing strokes).
-    var waitingForStamps = 0.0
-    var binning = 0.0
-    var writing = 0.0
+    package var waitingForStamps = 0.0
+    package var binning = 0.0
+    package var writing = 0.0
     /// The cores' time binning took, added up (against `binning`, how many cores' worth ran at once).
-    var binningOnCores = 0.0
+    package var binningOnCores = 0.0
+    /// The passes replayed and the dabs they made.
+    package var passes = 1
+    package var dabs = 0
+
+    package var secondsPerPass: Double { seconds / Double(max(passes, 1)) }
+    package var secondsPerDab: Double { seconds / Double(max(dabs, 1)) }
+    /// Cores' worth busy on average.
+    package var coresBusy: Double { coreSeconds / max(seconds, 1e-9) }
+    /// Cores' worth binning at once while the baking thread bins.
+    package var binningCores: Double { binningOnCores / max(binning, 1e-9) }
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
     /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
     static func measure(_ strokes: [Stroke], into layer: TileLayer, textures: BrushTextures, cellPixels: Int?)
         -> HostShare
     {
-        var output = WorkMemory()
-        defer { output.free() }
+        // Where each batch's work is written, kept from batch to batch as upload memory is (16-byte elements: the
+        // layout's alignment).
+        var output: [SIMD4<Float>] = []
         var share = HostShare()
         var run = StampRun()
         var pixels = 0
@@ -35,7 +46,11 @@ struct HostShare {
                 for: layer, onlyTiles: nil, cellsPerTileSide: side, onDevice: true, textures: textures)
             let writing = ContinuousClock.now
             share.binning += BakeHostTimes.seconds(since: binning)
-            work.write(to: output.reserve(work.byteCount))
+            let needed = (work.byteCount + 15) / 16
+            if output.count < needed { output = Array(repeating: .zero, count: needed) }
+            output.withUnsafeMutableBytes { bytes in
+                if let base = bytes.baseAddress { work.write(to: base) }
+            }
             run.recycle(work.binnedChunks)
             share.writing += BakeHostTimes.seconds(since: writing)
             pixels = 0
@@ -63,27 +78,5 @@ struct HostShare {
         var now = timespec()
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    /// Memory the batches' work is written into, kept from batch to batch as upload memory is.
-    private struct WorkMemory {
-        private var base: UnsafeMutableRawPointer?
-        private var capacity = 0
-
-        /// At least `bytes` bytes, 16-byte aligned (the last batch's contents are not kept).
-        mutating func reserve(_ bytes: Int) -> UnsafeMutableRawPointer {
-            if let base, capacity >= bytes { return base }
-            free()
-            capacity = max(bytes, 1)
-            let made = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-            base = made
-            return made
-        }
-
-        mutating func free() {
-            base?.deallocate()
-            base = nil
-            capacity = 0
-        }
     }
 }

@@ -15,7 +15,7 @@ struct SameReach {
             end = (Double(final) * unit)..<(final == last ? .infinity : Double(final + 1) * unit)
         }
 
-        init(start: Range<Double>, end: Range<Double>) {
+        fileprivate init(start: Range<Double>, end: Range<Double>) {
             self.start = start
             self.end = end
         }
