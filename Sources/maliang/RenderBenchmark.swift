@@ -83,10 +83,11 @@ enum RenderBenchmark {
                 String(
                     format: "radius %3.0f, the host's share (making, binning, writing; no device): %.3f ms a pass "
                         + "(%d passes), %.1f ns a dab, %.1f cores busy: at most %.1f Mpx/s; the baking thread "
-                        + "waiting for stamps %.0f %%, binning %.0f %% (%.1f cores' worth at once), writing %.0f %%",
+                        + "waiting for stamps %.0f %%, for binning (and laying it out) %.0f %%, writing %.0f %%; "
+                        + "binning %.1f ns a dab of the cores' time",
                     radius, share.secondsPerPass * 1e3, passes, share.secondsPerDab * 1e9, share.coresBusy,
                     Double.pi * radius * radius / share.secondsPerDab / 1e6, percent(share.waitingForStamps),
-                    percent(share.binning), share.binningCores, percent(share.writing)))
+                    percent(share.binning), percent(share.writing), share.binningPerDab * 1e9))
         }
     }
 
@@ -177,9 +178,9 @@ enum RenderBenchmark {
             print(
                 String(
                     format:
-                        "  its host thread: waiting for stamps %.3f s, binning %.3f s (laying out %.3f s; the cores' "
-                        + "time %.3f s), writing %.3f s, waiting for the device %.3f s", host.stamps, host.binning,
-                    host.layout, host.binningOnCores, host.writing, host.deviceWait))
+                        "  its host thread: waiting for stamps %.3f s, for binning %.3f s (laying out %.3f s; the "
+                        + "cores' time binning %.3f s), writing %.3f s, waiting for the device %.3f s", host.stamps,
+                    host.binning, host.layout, host.binningOnCores, host.writing, host.deviceWait))
             let making = canvas.measureStampMaking(strokes, passes: max(passes, 16))
             print(
                 String(

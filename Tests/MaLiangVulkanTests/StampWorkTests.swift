@@ -62,6 +62,34 @@ struct StampWorkTests {
         assertClean(context)
     }
 
+    /// A batch is binned on other cores while the baking thread goes on, and may make tiles meanwhile (recording the
+    /// batch before, bringing kept paint in): whether a tile that only erasing reached has paint to erase is found
+    /// when the work is laid out, not when it was binned.
+    @Test func aTileMadeWhileItsErasingWasBinnedIsErasedIn() throws {
+        let context = try validatedContext()
+        let pipelines = try Pipelines(context)
+        let textures = try BrushTextures(context, pipelines)
+        let layer = TileLayer(context, pipelines, documentWidth: 768, documentHeight: 256, scale: 1)
+        defer { layer.removeAll() }
+        let stamps = [100, 356, 612].map { x in
+            Stamp(x: Float(x), y: 128, size: 10, angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1)
+        }
+        var run = StampRun()
+        let eraser = Stroke(id: ElementID(1), brush: .eraser(Eraser()), seed: 1, samples: StrokeSamples())
+        run.append(eraser, stamps: stamps)
+        let binning = run.startBinning(grid: layer.grid, onlyTiles: nil, cellsPerTileSide: 1, textures: textures)
+        #expect(run.isEmpty)
+        // While it is binned, the second tile gets paint.
+        try context.submitAndWait { commands throws(VulkanError) in
+            _ = try layer.makeTile(TileKey(column: 1, row: 0), commands)
+        }
+        let work = run.work(from: binning, for: layer)
+        #expect(work.tiles == [TileKey(column: 1, row: 0)])
+        // Its one stamp there is listed; the others reach no tile drawn in.
+        #expect(work.stampCount == 3 && work.entryCount == 1)
+        assertClean(context)
+    }
+
     /// A dab reaching several tiles is binned into each, in the same order whether the chunk finds its tiles' slots in
     /// a table over the layer's tiles or, for a layer of more tiles than the table takes, in a dictionary.
     @Test(arguments: [1, 4]) func dabsAcrossTilesAreBinnedAlikeOnSmallAndHugeLayers(cellsPerTileSide: Int) throws {
@@ -78,7 +106,7 @@ struct StampWorkTests {
                 size: Float.random(in: 4..<300, using: &random), angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1)
         }
         func binned(_ layer: TileLayer) -> (tiles: [TileKey], pairs: [[Int]]) {
-            var bins = CellBins(layer: layer, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
+            var bins = CellBins(grid: layer.grid, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
             for (index, stamp) in stamps.enumerated() {
                 _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)
             }

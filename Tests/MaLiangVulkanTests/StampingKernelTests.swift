@@ -100,6 +100,44 @@ import Testing
         assertClean(context)
     }
 
+    /// A bake of several batches, each binned on other cores while the next is queued: an eraser in a later batch
+    /// erases paint only earlier batches put there and makes no tile over bare paper, and the compute shader draws
+    /// what the host's kernel (one batch binned at a time, on the baking thread) draws.
+    @Test func batchesBinnedWhileTheNextIsQueuedDrawAsOneAtATime() throws {
+        let context = try validatedContext()
+        func render(_ stamping: StampingPath) throws -> (PNGImage, Int) {
+            let document = try Document(size: Size(width: 900, height: 1100))
+            let pen = solidBrush(size: 3, opacity: 0.7)
+            // Strokes across the top row of tiles, then more than a batch of strokes lower down only…
+            for index in 0..<120 {
+                let y = 20 + Double(index) * 1.5
+                document.addStroke(pen, line(from: (20, y), to: (880, y + 60), steps: 200), seed: UInt64(index))
+            }
+            func strokeLowerDown(_ index: Int) {
+                let y = 800 + Double(index) * 1.5
+                document.addStroke(pen, line(from: (20, y), to: (880, y + 60), steps: 200), seed: UInt64(index))
+            }
+            for index in 0..<130 { strokeLowerDown(index) }
+            // …then an eraser over the top row, which no stroke of its batch paints, and on over bare paper.
+            let eraser = BrushPresets.brush(named: "eraser") ?? .brush(Brush())
+            document.addStroke(eraser, line(from: (430, 10), to: (470, 700), steps: 300), seed: 99)
+            for index in 130..<140 { strokeLowerDown(index) }
+            let canvas = try CanvasRenderer(document: document, context: context, stamping: stamping)
+            let strokes = document.elements.compactMap { if case .stroke(let stroke) = $0 { stroke } else { nil } }
+            // The strokes lower down before the eraser are more than a batch: its batch holds none of the top row's.
+            #expect(PaintBaker.dabCount(Array(strokes[120..<250])) > PaintBaker.batchStamps + 10_000)
+            return (try canvas.export(bitDepth: 16), canvas.paintTileCount)
+        }
+        let (drawn, drawnTiles) = try render(.gpuKernel)
+        let (reference, referenceTiles) = try render(.cpuKernel)
+        let (psnr, maximum) = drawn.difference(from: reference)
+        #expect(psnr >= 45 && maximum <= 12, "\(psnr) dB, max \(maximum) levels")
+        #expect(drawnTiles == referenceTiles, "tiles: \(drawnTiles) drawn, \(referenceTiles) by the host's kernel")
+        // The eraser took the paint away where it passed: the paper shows there, beside the paint.
+        #expect(drawn.at(435, 100).red > 0.99 && drawn.at(300, 100).red < 0.2)
+        assertClean(context)
+    }
+
     /// A run long enough to be binned in several pieces on several cores (≥ 8,192 stamps each for the host's kernel,
     /// ≥ 2,048 for the compute shader's):
     /// erasers that come in later pieces still erase paint of earlier ones on tiles not made yet, and an eraser where

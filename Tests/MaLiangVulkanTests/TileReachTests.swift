@@ -60,7 +60,7 @@ struct TileReachTests {
         let context = try validatedContext()
         let pipelines = try Pipelines(context)
         let layer = TileLayer(context, pipelines, documentWidth: 1_100, documentHeight: 1_000, scale: 1)
-        var bins = CellBins(layer: layer, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
+        var bins = CellBins(grid: layer.grid, onlyTiles: nil, cellsPerTileSide: cellsPerTileSide)
         let stamps = Self.walk(count: 6_000)
         for (index, stamp) in stamps.enumerated() where stamp.x.isFinite {
             _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)

@@ -1,5 +1,6 @@
 /// Where a bake's time goes on the host, for `maliang bench render`: waiting for strokes' stamps (made on other
-/// cores a window ahead), binning them for the kernel, writing the binned work into upload memory, and waiting for
+/// cores windows ahead), binning them for the kernel (on a GPU, waiting for a batch binned on other cores while the
+/// next was queued) and laying the work out, writing the binned work into upload memory, and waiting for
 /// the device to finish the submission before (one runs while the next is prepared) or, at the end, the last, and
 /// handing the commands to the device (ending and submitting them). Seconds on the baking thread.
 package struct BakeHostTimes: Sendable {
@@ -7,7 +8,7 @@ package struct BakeHostTimes: Sendable {
     package var binning = 0.0
     /// Of `binning`: laying the binned chunks out together (``StampWork``), on one core.
     package var layout = 0.0
-    /// The time the cores spent binning chunks, added up (`binning` less `layout` is the wall time they took).
+    /// The time the cores spent binning chunks, added up.
     package var binningOnCores = 0.0
     package var writing = 0.0
     package var deviceWait = 0.0

@@ -9,7 +9,7 @@ struct CellBins {
         var stamp: UInt32
     }
 
-    let layer: TileLayer
+    let grid: TileGrid
     let onlyTiles: Set<TileKey>?
     let perSide: Int
     /// log2 of `perSide` (a power of two): cells are found by shifts, not divisions, once or more a stamp.
@@ -32,20 +32,22 @@ struct CellBins {
     /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
     /// of binning small dabs).
     private(set) var cellCounts: [UInt32] = []
-    /// Slots reached only by erasing where the layer has no tile yet.
-    private(set) var provisional: Set<Int> = []
+    /// Slots reached only by erasing so far: whether the layer has paint there to erase is for the layout to find
+    /// (``StampWork``), on the thread that makes the layer's tiles — binning may run while an earlier batch makes them.
+    private(set) var erasedOnly: Set<Int> = []
 
-    init(layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int) {
+    /// Bins for a layer of tiles `grid`; values only, so that they can be filled on any thread.
+    init(grid: TileGrid, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int) {
         precondition(cellsPerTileSide > 0 && cellsPerTileSide & (cellsPerTileSide - 1) == 0)
-        self.layer = layer
+        self.grid = grid
         self.onlyTiles = onlyTiles
         perSide = cellsPerTileSide
         perSideShift = cellsPerTileSide.trailingZeroBitCount
         cellPixels = Double(TileLayer.tileSize / cellsPerTileSide)
-        cellsPerDocumentPixel = layer.scale / cellPixels
-        lastColumn = layer.columns * cellsPerTileSide - 1
-        lastRow = layer.rows * cellsPerTileSide - 1
-        slots = TileSlotTable(columns: layer.columns, rows: layer.rows)
+        cellsPerDocumentPixel = grid.scale / cellPixels
+        lastColumn = grid.columns * cellsPerTileSide - 1
+        lastRow = grid.rows * cellsPerTileSide - 1
+        slots = TileSlotTable(columns: grid.columns, rows: grid.rows)
     }
 
     var cellsPerTile: Int { perSide * perSide }
@@ -53,22 +55,22 @@ struct CellBins {
     /// The slot of tile `key`, made when first reached; nil for a tile not to draw in.
     private mutating func slot(_ key: TileKey, erasing: Bool) -> Int? {
         if let lastTile, lastTile.key == key {
-            if !erasing && !provisional.isEmpty { provisional.remove(lastTile.slot) }
+            if !erasing && !erasedOnly.isEmpty { erasedOnly.remove(lastTile.slot) }
             return lastTile.slot
         }
         if let onlyTiles, !onlyTiles.contains(key) { return nil }
         let slot: Int
         if let existing = slots[key] {
             slot = existing
-            if !erasing && !provisional.isEmpty { provisional.remove(existing) }
+            if !erasing && !erasedOnly.isEmpty { erasedOnly.remove(existing) }
         } else {
             slot = tiles.count
             slots[key] = slot
             tiles.append(key)
             cellCounts.append(contentsOf: repeatElement(0, count: cellsPerTile))
             // Erasing where there is no paint does nothing: unless paint comes to it (later here, or in another
-            // chunk of the same work), no tile is made for it.
-            if erasing && layer.tile(key) == nil { provisional.insert(slot) }
+            // chunk of the same work) or the layer has a tile there, no tile is made for it.
+            if erasing { erasedOnly.insert(slot) }
         }
         lastTile = (key, slot)
         return slot
@@ -80,7 +82,7 @@ struct CellBins {
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
         let (x, y) = (Double(stamp.x), Double(stamp.y))
         // Painting on a tile only erasing reached so far is the slow path's to note.
-        let noted = erasing || provisional.isEmpty
+        let noted = erasing || erasedOnly.isEmpty
         if let cells = lastCells, noted, cells.same.contain(x: x, y: y, reach: reach) {
             append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
             return true

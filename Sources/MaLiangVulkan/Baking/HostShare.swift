@@ -1,18 +1,19 @@
 import Glibc
 import MaLiangCore
 
-/// The host's whole share of a compute-shader bake, done without the device: stamps made a window ahead on other
-/// cores, queued and binned batch by batch as ``PaintBaker`` does, each batch's work written into memory as it is
-/// into upload memory. On a GPU that outruns the host (small dabs), this is the most a bake can go.
+/// The host's whole share of a compute-shader bake, done without the device: stamps made two windows ahead on other
+/// cores, queued and binned batch by batch (one binned while the next is queued) as ``PaintBaker`` does, each
+/// batch's work written into memory as it is into upload memory. On a GPU that outruns the host (small dabs), this is the most a bake can go.
 package struct HostShare: Sendable {
     /// The wall time, and the process's time on every core meanwhile (both in seconds).
     package var seconds = 0.0
     package var coreSeconds = 0.0
-    /// Of the wall time: waiting for stamps made ahead, binning, writing the work (the rest: queueing strokes).
+    /// Of the wall time: waiting for stamps made ahead, waiting for binning and laying its work out, writing the work
+    /// (the rest: queueing strokes).
     package var waitingForStamps = 0.0
     package var binning = 0.0
     package var writing = 0.0
-    /// The cores' time binning took, added up (against `binning`, how many cores' worth ran at once).
+    /// The cores' time binning took, added up.
     package var binningOnCores = 0.0
     /// The passes replayed and the dabs they made.
     package var passes = 1
@@ -22,8 +23,8 @@ package struct HostShare: Sendable {
     package var secondsPerDab: Double { seconds / Double(max(dabs, 1)) }
     /// Cores' worth busy on average.
     package var coresBusy: Double { coreSeconds / max(seconds, 1e-9) }
-    /// Cores' worth binning at once while the baking thread bins.
-    package var binningCores: Double { binningOnCores / max(binning, 1e-9) }
+    /// The cores' time binning took, a dab.
+    package var binningPerDab: Double { binningOnCores / Double(max(dabs, 1)) }
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
     /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
@@ -36,16 +37,15 @@ package struct HostShare: Sendable {
         var share = HostShare()
         var run = StampRun()
         var pixels = 0
-        func writeQueued() {
-            guard !run.isEmpty else { return }
-            let side =
-                cellPixels.map { TileLayer.tileSize / $0 }
-                ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
-            let binning = ContinuousClock.now
-            let work = run.takeWork(
-                for: layer, onlyTiles: nil, cellsPerTileSide: side, onDevice: true, textures: textures)
+        // As ``PaintBaker`` does: a full batch is binned on other cores while the next is queued.
+        var binning: BinningJob?
+        func writeBinned() {
+            guard let job = binning else { return }
+            binning = nil
+            let waiting = ContinuousClock.now
+            let work = run.work(from: job, for: layer)
             let writing = ContinuousClock.now
-            share.binning += BakeHostTimes.seconds(since: binning)
+            share.binning += BakeHostTimes.seconds(since: waiting)
             let needed = (work.byteCount + 15) / 16
             if output.count < needed { output = Array(repeating: .zero, count: needed) }
             output.withUnsafeMutableBytes { bytes in
@@ -53,6 +53,14 @@ package struct HostShare: Sendable {
             }
             run.recycle(work.binnedChunks)
             share.writing += BakeHostTimes.seconds(since: writing)
+        }
+        func binQueued() {
+            writeBinned()
+            guard !run.isEmpty else { return }
+            let side =
+                cellPixels.map { TileLayer.tileSize / $0 }
+                ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
+            binning = run.startBinning(grid: layer.grid, onlyTiles: nil, cellsPerTileSide: side, textures: textures)
             pixels = 0
         }
         let start = ContinuousClock.now
@@ -64,9 +72,10 @@ package struct HostShare: Sendable {
             share.waitingForStamps += BakeHostTimes.seconds(since: waiting)
             run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
             pixels += built.coveredPixels
-            if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { writeQueued() }
+            if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { binQueued() }
         }
-        writeQueued()
+        binQueued()
+        writeBinned()
         share.binningOnCores = run.binningCoreSeconds
         share.seconds = BakeHostTimes.seconds(since: start)
         share.coreSeconds = processCoreSeconds() - coresBefore

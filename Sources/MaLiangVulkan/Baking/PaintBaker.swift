@@ -316,6 +316,8 @@ final class PaintBaker {
         let batch: CommandBatch
         /// On a GPU, one submission of kernel work runs while the next is recorded.
         var inFlight: CommandBatch.Submission?
+        /// On a GPU, a full batch's strokes being binned on other cores while the next batch is queued.
+        var binning: BinningJob?
         var batchHasQuads = false
         var pixels = 0
 
@@ -326,18 +328,28 @@ final class PaintBaker {
             batch = CommandBatch(baker.resources.context)
         }
 
-        /// Waits for work in flight (a bake stopped by an error never leaves the device reading freed memory).
-        mutating func abandon() { _ = try? inFlight?.wait() }
+        /// Waits for work in flight (a bake stopped by an error never leaves the device reading freed memory, nor
+        /// binning running on).
+        mutating func abandon() {
+            _ = binning?.wait()
+            _ = try? inFlight?.wait()
+        }
 
         /// A stroke was queued for a kernel: submits when the batch is full; returns whether it did.
         mutating func queued(coveredPixels: Int) throws(VulkanError) -> Bool {
             pixels += coveredPixels
             let limit = baker.stamping == .gpuKernel ? PaintBaker.gpuBatchPixels : PaintBaker.batchPixels
             guard baker.run.stampCount >= PaintBaker.batchStamps || pixels >= limit else { return false }
-            try stampQueued()
-            if baker.stamping == .gpuKernel && !batchHasQuads {
+            if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel, !batchHasQuads {
+                // This batch is binned on other cores while the next is queued; the one binned before is recorded
+                // and submitted meanwhile (binning already, while the device finishes the one before that).
+                try recordBinned(on: gpuStamping)
+                binning = baker.run.startBinning(
+                    grid: target.grid, onlyTiles: onlyTiles, cellsPerTileSide: deviceCellsPerTileSide,
+                    textures: baker.resources.brushTextures)
                 try submitOverlapped()
             } else {
+                try stampQueued()
                 try flush()
             }
             batchHasQuads = false
@@ -348,26 +360,15 @@ final class PaintBaker {
         /// Strokes queued for a kernel are stamped together; anything that must see the paint between strokes (an
         /// undo copy, a stroke the kernels do not draw) has them stamped first.
         mutating func stampQueued() throws(VulkanError) {
+            if let gpuStamping = baker.gpuStamping { try recordBinned(on: gpuStamping) }
             guard !baker.run.isEmpty else { return }
             let textures = baker.resources.brushTextures
             if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel {
-                let side =
-                    baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
-                    ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.typicalDiameter)
-                let binning = ContinuousClock.now
-                let (laidOut, binnedOnCores) = (baker.run.layoutSeconds, baker.run.binningCoreSeconds)
-                let work = baker.run.takeWork(
-                    for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
-                let writing = ContinuousClock.now
-                baker.hostTimes.binning += BakeHostTimes.seconds(since: binning)
-                baker.hostTimes.layout += baker.run.layoutSeconds - laidOut
-                baker.hostTimes.binningOnCores += baker.run.binningCoreSeconds - binnedOnCores
-                let target = target
-                try batch.record(work: work.stampCount) { commands throws(VulkanError) in
-                    try gpuStamping.record(work, into: target, commands)
+                let (side, onlyTiles) = (deviceCellsPerTileSide, onlyTiles)
+                try record(on: gpuStamping) { run, target in
+                    run.takeWork(
+                        for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
                 }
-                baker.run.recycle(work.binnedChunks)
-                baker.hostTimes.writing += BakeHostTimes.seconds(since: writing)
             } else {
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
@@ -377,6 +378,39 @@ final class PaintBaker {
                 try baker.cpuStamping.stamp(work, into: target)
                 baker.run.recycle(work.binnedChunks)
             }
+        }
+
+        /// The compute shader's cells per tile side for the queued strokes.
+        private var deviceCellsPerTileSide: Int {
+            baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
+                ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.typicalDiameter)
+        }
+
+        /// Records the batch being binned on other cores, if any, once its binning is done.
+        private mutating func recordBinned(on gpuStamping: GPUStamping) throws(VulkanError) {
+            guard let binning else { return }
+            self.binning = nil
+            try record(on: gpuStamping) { run, target in run.work(from: binning, for: target) }
+        }
+
+        /// Records for the compute shader the work that `binned` gives (binning, or waiting for it, and laying it
+        /// out), noting where the time went.
+        private mutating func record(
+            on gpuStamping: GPUStamping, _ binned: (inout StampRun, TileLayer) -> StampWork
+        ) throws(VulkanError) {
+            let binning = ContinuousClock.now
+            let (laidOut, binnedOnCores) = (baker.run.layoutSeconds, baker.run.binningCoreSeconds)
+            let work = binned(&baker.run, target)
+            let writing = ContinuousClock.now
+            baker.hostTimes.binning += BakeHostTimes.seconds(since: binning)
+            baker.hostTimes.layout += baker.run.layoutSeconds - laidOut
+            baker.hostTimes.binningOnCores += baker.run.binningCoreSeconds - binnedOnCores
+            let target = target
+            try batch.record(work: work.stampCount) { commands throws(VulkanError) in
+                try gpuStamping.record(work, into: target, commands)
+            }
+            baker.run.recycle(work.binnedChunks)
+            baker.hostTimes.writing += BakeHostTimes.seconds(since: writing)
         }
 
         /// Records `stamps` of `stroke` within `tiles` through its own layers, composited onto the target (its

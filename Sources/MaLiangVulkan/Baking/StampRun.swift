@@ -110,43 +110,52 @@ struct StampRun {
         for layer: TileLayer, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, onDevice: Bool,
         textures: BrushTextures, wet: WetLayer? = nil
     ) -> StampWork {
+        let binning = takeBinning(
+            grid: layer.grid, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide, onDevice: onDevice,
+            textures: textures, wet: wet)
+        binning.run()
+        return work(from: binning, for: layer)
+    }
+
+    /// Takes the queued strokes out and starts binning them on other cores as ``takeWork(for:onlyTiles:cellsPerTileSide:onDevice:textures:wet:)``
+    /// does, for the caller to go on meanwhile (queueing the next strokes) and lay the work out with
+    /// ``work(from:for:)``. Binning reads values only, so the layer's tiles may change meanwhile.
+    mutating func startBinning(
+        grid: TileGrid, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures
+    ) -> BinningJob {
+        let binning = takeBinning(
+            grid: grid, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide, onDevice: true, textures: textures,
+            wet: nil)
+        binning.start()
+        return binning
+    }
+
+    /// The binned work of `binning` (waiting for it to finish), laid out for `layer` on this thread.
+    mutating func work(from binning: BinningJob, for layer: TileLayer) -> StampWork {
+        let chunks = binning.wait()
+        binningCoreSeconds += binning.coreSeconds
+        let laying = ContinuousClock.now
+        defer { layoutSeconds += BakeHostTimes.seconds(since: laying) }
+        return StampWork(chunks: chunks, cellsPerTileSide: binning.cellsPerTileSide, layer: layer)
+    }
+
+    /// The queued strokes, with the spare chunks' memory, handed to a binning job; the run is left empty.
+    private mutating func takeBinning(
+        grid: TileGrid, onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, onDevice: Bool, textures: BrushTextures,
+        wet: WetLayer?
+    ) -> BinningJob {
         defer {
             strokes = []
             stampCounts = []
             stampCount = 0
             coveredPixels = 0
+            spareChunks = []
         }
-        let chunks = Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice))
-        let queued = strokes
-        var binned = [BinnedChunk?](repeating: nil, count: chunks.count)
-        var chunkSeconds = [Double](repeating: 0, count: chunks.count)
-        // Each chunk fills the memory of a spare one, taken out of the list so that nothing else holds it.
-        var spares = spareChunks.map { Optional($0) }
-        spareChunks = []
-        binned.withUnsafeMutableBufferPointer { buffer in
-            chunkSeconds.withUnsafeMutableBufferPointer { seconds in
-                spares.withUnsafeMutableBufferPointer { spareBuffer in
-                    nonisolated(unsafe) let output = buffer
-                    nonisolated(unsafe) let times = seconds
-                    nonisolated(unsafe) let kept = spareBuffer
-                    nonisolated(unsafe) let target = layer
-                    nonisolated(unsafe) let masks = textures
-                    DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
-                        let start = ContinuousClock.now
-                        var spare: BinnedChunk?
-                        if index < kept.count { swap(&spare, &kept[index]) }
-                        output[index] = Self.bin(
-                            chunks[index], of: queued, layer: target, onlyTiles: onlyTiles,
-                            cellsPerTileSide: cellsPerTileSide, textures: masks, wet: wet, reusing: &spare)
-                        times[index] = BakeHostTimes.seconds(since: start)
-                    }
-                }
-            }
-        }
-        binningCoreSeconds += chunkSeconds.reduce(0, +)
-        let laying = ContinuousClock.now
-        defer { layoutSeconds += BakeHostTimes.seconds(since: laying) }
-        return StampWork(chunks: binned.compactMap { $0 }, cellsPerTileSide: cellsPerTileSide)
+        return BinningJob(
+            strokes: strokes, chunks: Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice)),
+            spares: spareChunks,
+            layout: BinningJob.Layout(
+                grid: grid, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide, textures: textures, wet: wet))
     }
 
     /// The queued strokes' stamps cut into chunks of `stampsPerChunk` stamps (the last one smaller), in order: a
@@ -190,13 +199,14 @@ struct StampRun {
 
     /// One chunk's `pieces` of the queued `strokes` turned into kernel stamps and binned, with stamp indices from 0.
     /// A stroke's entry for the kernels goes with its first piece.
-    private static func bin(
-        _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], layer: TileLayer,
-        onlyTiles: Set<TileKey>?, cellsPerTileSide: Int, textures: BrushTextures, wet: WetLayer?,
+    static func bin(
+        _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], layout: BinningJob.Layout,
         reusing spare: inout BinnedChunk?
     ) -> BinnedChunk {
+        let (grid, cellsPerTileSide) = (layout.grid, layout.cellsPerTileSide)
+        let (textures, wet) = (layout.textures, layout.wet)
         var chunk = BinnedChunk(
-            bins: CellBins(layer: layer, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
+            bins: CellBins(grid: grid, onlyTiles: layout.onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
             strokes: [])
         if var old = spare {
             spare = nil
@@ -211,8 +221,8 @@ struct StampRun {
         let stampCount = pieces.reduce(0) { $0 + $1.stamps.count }
         chunk.stamps.reserveCapacity(stampCount)
         chunk.bins.reserve(pairs: stampCount * (cellsPerTileSide == 1 ? 5 : 8) / 4)
-        let scale = Float(layer.scale)
-        let documentPixel = 1 / layer.scale
+        let scale = Float(grid.scale)
+        let documentPixel = 1 / grid.scale
         for piece in pieces {
             let entry = strokes[piece.stroke]
             let brush = entry.stroke.brush
@@ -229,7 +239,7 @@ struct StampRun {
                 // A texture fills its rotated square; a round stamp its disc and a rim under a pixel wide.
                 let reach =
                     textured
-                    ? StampPainter.reach(of: stamp, scale: layer.scale) : Double(stamp.size) / 2 + documentPixel
+                    ? StampPainter.reach(of: stamp, scale: grid.scale) : Double(stamp.size) / 2 + documentPixel
                 guard
                     chunk.bins.add(UInt32(chunk.stamps.count), stamp: stamp, reach: reach, erasing: isEraser)
                 else { continue }

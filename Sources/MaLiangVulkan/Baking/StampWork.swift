@@ -44,12 +44,12 @@ struct StampWork {
     /// The binned chunks, for their memory to be used again once the work is written out (``StampRun/recycle(_:)``).
     var binnedChunks: [BinnedChunk] { chunks }
 
-    /// The work of `chunks`, binned apart, in their order: each cell lists its stamps in stroke order.
-    init(chunks: [BinnedChunk], cellsPerTileSide: Int) {
+    /// The work of `chunks`, binned apart, in their order, for `layer`: each cell lists its stamps in stroke order.
+    init(chunks: [BinnedChunk], cellsPerTileSide: Int, layer: TileLayer) {
         self.chunks = chunks
         self.cellsPerTileSide = cellsPerTileSide
         let cellsPerTile = cellsPerTileSide * cellsPerTileSide
-        // The work's tiles: a tile that every chunk reached only by erasing where there is no paint is left out.
+        // The work's tiles: a tile that every chunk reached only by erasing is left out where the layer has no paint.
         var slots: [TileKey: Int] = [:]
         var reached: [TileKey] = []
         var painted: [Bool] = []
@@ -67,14 +67,14 @@ struct StampWork {
                     reached.append(key)
                     painted.append(false)
                 }
-                if !chunk.bins.provisional.contains(localSlot) { painted[slot] = true }
+                if !chunk.bins.erasedOnly.contains(localSlot) { painted[slot] = true }
                 mapping.append(slot)
             }
             chunkSlots.append(mapping)
         }
         var kept: [TileKey] = []
         var finalSlot = [Int](repeating: -1, count: reached.count)
-        for (slot, key) in reached.enumerated() where painted[slot] {
+        for (slot, key) in reached.enumerated() where painted[slot] || layer.tile(key) != nil {
             finalSlot[slot] = kept.count
             kept.append(key)
         }
