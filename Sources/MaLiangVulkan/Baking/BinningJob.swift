@@ -7,7 +7,7 @@ import MaLiangCore
 /// It holds values only (the strokes, the layer's grid), so the layer's tiles may change meanwhile.
 final class BinningJob: @unchecked Sendable {
     /// What the chunks are binned for.
-    struct Layout {
+    struct Target {
         let grid: TileGrid
         /// Only these tiles are drawn in, when given.
         let onlyTiles: Set<TileKey>?
@@ -17,7 +17,7 @@ final class BinningJob: @unchecked Sendable {
         let wet: StampRun.WetLayer?
     }
 
-    let layout: Layout
+    let target: Target
     /// Let go of once binned, on the binning's core: freed on the caller's thread, memory the other cores allocated
     /// waits for their allocator's locks.
     private var strokes: [(stroke: Stroke, stamps: [Stamp])]
@@ -29,17 +29,17 @@ final class BinningJob: @unchecked Sendable {
     /// The cores' time binning took, added up.
     private(set) var coreSeconds = 0.0
 
-    var cellsPerTileSide: Int { layout.cellsPerTileSide }
+    var cellsPerTileSide: Int { target.cellsPerTileSide }
 
     /// A job binning `pieces` (``StampRun/chunks(of:stamps:)``) of `strokes`, filling the memory of `spares` first.
     init(
         strokes: [(stroke: Stroke, stamps: [Stamp])], chunks pieces: [[StrokePiece]], spares: [BinnedChunk],
-        layout: Layout
+        target: Target
     ) {
         self.strokes = strokes
         self.pieces = pieces
         self.spares = spares
-        self.layout = layout
+        self.target = target
     }
 
     /// Bins on this thread, with every core.
@@ -62,19 +62,19 @@ final class BinningJob: @unchecked Sendable {
         // Each chunk fills the memory of a spare one, taken out of the list so that nothing else holds it.
         var kept = spares.map { Optional($0) }
         spares = []
-        let (pieces, strokes, layout) = (pieces, strokes, layout)
+        let (pieces, strokes, target) = (pieces, strokes, target)
         binned.withUnsafeMutableBufferPointer { buffer in
             chunkSeconds.withUnsafeMutableBufferPointer { seconds in
                 kept.withUnsafeMutableBufferPointer { spareBuffer in
                     nonisolated(unsafe) let output = buffer
                     nonisolated(unsafe) let times = seconds
                     nonisolated(unsafe) let spareChunks = spareBuffer
-                    nonisolated(unsafe) let layout = layout
+                    nonisolated(unsafe) let target = target
                     DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
                         let start = ContinuousClock.now
                         var spare: BinnedChunk?
                         if index < spareChunks.count { swap(&spare, &spareChunks[index]) }
-                        output[index] = StampRun.bin(pieces[index], of: strokes, layout: layout, reusing: &spare)
+                        output[index] = StampRun.bin(pieces[index], of: strokes, target: target, reusing: &spare)
                         times[index] = BakeHostTimes.seconds(since: start)
                     }
                 }

@@ -154,7 +154,7 @@ struct StampRun {
         return BinningJob(
             strokes: strokes, chunks: Self.chunks(of: stampCounts, stamps: Self.stampsPerChunk(onDevice: onDevice)),
             spares: spareChunks,
-            layout: BinningJob.Layout(
+            target: BinningJob.Target(
                 grid: grid, onlyTiles: onlyTiles, cellsPerTileSide: cellsPerTileSide, textures: textures, wet: wet))
     }
 
@@ -200,13 +200,13 @@ struct StampRun {
     /// One chunk's `pieces` of the queued `strokes` turned into kernel stamps and binned, with stamp indices from 0.
     /// A stroke's entry for the kernels goes with its first piece.
     static func bin(
-        _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], layout: BinningJob.Layout,
+        _ pieces: [StrokePiece], of strokes: [(stroke: Stroke, stamps: [Stamp])], target: BinningJob.Target,
         reusing spare: inout BinnedChunk?
     ) -> BinnedChunk {
-        let (grid, cellsPerTileSide) = (layout.grid, layout.cellsPerTileSide)
-        let (textures, wet) = (layout.textures, layout.wet)
+        let (grid, cellsPerTileSide) = (target.grid, target.cellsPerTileSide)
+        let (textures, wet) = (target.textures, target.wet)
         var chunk = BinnedChunk(
-            bins: CellBins(grid: grid, onlyTiles: layout.onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
+            bins: CellBins(grid: grid, onlyTiles: target.onlyTiles, cellsPerTileSide: cellsPerTileSide), stamps: [],
             strokes: [])
         if var old = spare {
             spare = nil
