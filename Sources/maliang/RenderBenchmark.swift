@@ -86,8 +86,8 @@ enum RenderBenchmark {
                         + "waiting for stamps %.0f %%, for binning (and laying it out) %.0f %%, writing %.0f %%; "
                         + "binning %.1f ns a dab of the cores' time",
                     radius, share.secondsPerPass * 1e3, passes, share.secondsPerDab * 1e9, share.coresBusy,
-                    Double.pi * radius * radius / share.secondsPerDab / 1e6, percent(share.waitingForStamps),
-                    percent(share.binning), percent(share.writing), share.binningPerDab * 1e9))
+                    Double.pi * radius * radius / share.secondsPerDab / 1e6, percent(share.times.stamps),
+                    percent(share.times.binning), percent(share.times.writing), share.binningPerDab * 1e9))
         }
     }
 

@@ -90,6 +90,26 @@ struct StampWorkTests {
         assertClean(context)
     }
 
+    /// Paint after an eraser on the same bare tile, in one chunk, makes the tile a painted one however its stamps
+    /// are binned: at the very cells of the stamp before, or at other cells of its tile.
+    @Test(arguments: [356, 420]) func paintAfterAnEraserOnABareTileKeepsTheTile(penX: Int) throws {
+        let context = try validatedContext()
+        let pipelines = try Pipelines(context)
+        let textures = try BrushTextures(context, pipelines)
+        let layer = TileLayer(context, pipelines, documentWidth: 768, documentHeight: 256, scale: 1)
+        func stamps(_ xs: [Int]) -> [Stamp] {
+            xs.map { Stamp(x: Float($0), y: 120, size: 6, angle: 0, red: 0, green: 0, blue: 0, alpha: 1, flow: 1) }
+        }
+        var run = StampRun()
+        let eraser = Stroke(id: ElementID(1), brush: .eraser(Eraser()), seed: 1, samples: [])
+        run.append(eraser, stamps: stamps([356, 356]))
+        run.append(Stroke(id: ElementID(2), brush: .brush(Brush()), seed: 2, samples: []), stamps: stamps([penX]))
+        let work = run.takeWork(for: layer, onlyTiles: nil, cellsPerTileSide: 16, onDevice: true, textures: textures)
+        #expect(work.tiles == [TileKey(column: 1, row: 0)])
+        #expect(work.entryCount == 3)
+        assertClean(context)
+    }
+
     /// A dab reaching several tiles is binned into each, in the same order whether the chunk finds its tiles' slots in
     /// a table over the layer's tiles or, for a layer of more tiles than the table takes, in a dictionary.
     @Test(arguments: [1, 4]) func dabsAcrossTilesAreBinnedAlikeOnSmallAndHugeLayers(cellsPerTileSide: Int) throws {

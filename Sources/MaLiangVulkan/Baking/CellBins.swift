@@ -55,14 +55,14 @@ struct CellBins {
     /// The slot of tile `key`, made when first reached; nil for a tile not to draw in.
     private mutating func slot(_ key: TileKey, erasing: Bool) -> Int? {
         if let lastTile, lastTile.key == key {
-            if !erasing && !erasedOnly.isEmpty { erasedOnly.remove(lastTile.slot) }
+            notePainting(lastTile.slot, erasing: erasing)
             return lastTile.slot
         }
         if let onlyTiles, !onlyTiles.contains(key) { return nil }
         let slot: Int
         if let existing = slots[key] {
             slot = existing
-            if !erasing && !erasedOnly.isEmpty { erasedOnly.remove(existing) }
+            notePainting(existing, erasing: erasing)
         } else {
             slot = tiles.count
             slots[key] = slot
@@ -76,14 +76,19 @@ struct CellBins {
         return slot
     }
 
+    /// A stamp reaches `slot`: unless it erases, the tile is painted, not only erased.
+    @inline(__always)
+    private mutating func notePainting(_ slot: Int, erasing: Bool) {
+        if !erasing && !erasedOnly.isEmpty { erasedOnly.remove(slot) }
+    }
+
     /// Bins stamp `index`, which paints up to `reach` document pixels from its centre; false when it reaches no
     /// cell to draw in.
     @inline(__always)
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
         let (x, y) = (Double(stamp.x), Double(stamp.y))
-        // Painting on a tile only erasing reached so far is the slow path's to note.
-        let noted = erasing || erasedOnly.isEmpty
-        if let cells = lastCells, noted, cells.same.contain(x: x, y: y, reach: reach) {
+        if let cells = lastCells, cells.same.contain(x: x, y: y, reach: reach) {
+            notePainting(cells.tileBase >> (2 * perSideShift), erasing: erasing)
             append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
             return true
         }
@@ -97,8 +102,9 @@ struct CellBins {
         // Most small dabs reach a cell or a few of the tile the stamp before reached: nothing to look up.
         let (tileColumn, tileRow) = (x0 >> perSideShift, y0 >> perSideShift)
         if let lastTile, lastTile.key.column == tileColumn, lastTile.key.row == tileRow,
-            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow, noted
+            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow
         {
+            notePainting(lastTile.slot, erasing: erasing)
             let mask = perSide - 1
             let cells = (
                 tileBase: lastTile.slot << (2 * perSideShift), columns: (x0 & mask)...(x1 & mask),

@@ -3,18 +3,15 @@ import MaLiangCore
 
 /// The host's whole share of a compute-shader bake, done without the device: stamps made two windows ahead on other
 /// cores, queued and binned batch by batch (one binned while the next is queued) as ``PaintBaker`` does, each
-/// batch's work written into memory as it is into upload memory. On a GPU that outruns the host (small dabs), this is the most a bake can go.
+/// batch's work written into memory as it is into upload memory. On a GPU that outruns the host (small dabs), this
+/// is the most a bake can go.
 package struct HostShare: Sendable {
     /// The wall time, and the process's time on every core meanwhile (both in seconds).
     package var seconds = 0.0
     package var coreSeconds = 0.0
-    /// Of the wall time: waiting for stamps made ahead, waiting for binning and laying its work out, writing the work
-    /// (the rest: queueing strokes).
-    package var waitingForStamps = 0.0
-    package var binning = 0.0
-    package var writing = 0.0
-    /// The cores' time binning took, added up.
-    package var binningOnCores = 0.0
+    /// Where the baking thread's time went, as a bake's (no device to wait for or submit to; the rest of the wall
+    /// time is queueing strokes).
+    package var times = BakeHostTimes()
     /// The passes replayed and the dabs they made.
     package var passes = 1
     package var dabs = 0
@@ -24,7 +21,7 @@ package struct HostShare: Sendable {
     /// Cores' worth busy on average.
     package var coresBusy: Double { coreSeconds / max(seconds, 1e-9) }
     /// The cores' time binning took, a dab.
-    package var binningPerDab: Double { binningOnCores / Double(max(dabs, 1)) }
+    package var binningPerDab: Double { times.binningOnCores / Double(max(dabs, 1)) }
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
     /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
@@ -45,14 +42,14 @@ package struct HostShare: Sendable {
             let waiting = ContinuousClock.now
             let work = run.work(from: job, for: layer)
             let writing = ContinuousClock.now
-            share.binning += BakeHostTimes.seconds(since: waiting)
+            share.times.binning += BakeHostTimes.seconds(since: waiting)
             let needed = (work.byteCount + 15) / 16
             if output.count < needed { output = Array(repeating: .zero, count: needed) }
             output.withUnsafeMutableBytes { bytes in
                 if let base = bytes.baseAddress { work.write(to: base) }
             }
             run.recycle(work.binnedChunks)
-            share.writing += BakeHostTimes.seconds(since: writing)
+            share.times.writing += BakeHostTimes.seconds(since: writing)
         }
         func binQueued() {
             writeBinned()
@@ -69,14 +66,15 @@ package struct HostShare: Sendable {
         for (index, stroke) in strokes.enumerated() {
             let waiting = ContinuousClock.now
             let built = source.built(at: index)
-            share.waitingForStamps += BakeHostTimes.seconds(since: waiting)
+            share.times.stamps += BakeHostTimes.seconds(since: waiting)
             run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
             pixels += built.coveredPixels
             if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { binQueued() }
         }
         binQueued()
         writeBinned()
-        share.binningOnCores = run.binningCoreSeconds
+        share.times.binningOnCores = run.binningCoreSeconds
+        share.times.layout = run.layoutSeconds
         share.seconds = BakeHostTimes.seconds(since: start)
         share.coreSeconds = processCoreSeconds() - coresBefore
         return share
