@@ -91,6 +91,11 @@ struct TileReachTests {
         var counted = [UInt32](repeating: 0, count: bins.tiles.count * bins.cellsPerTile)
         for pair in bins.pairs { counted[Int(pair.cell)] += 1 }
         #expect(bins.cellCounts == counted)
+        // The reached cells are those binned, each once, in the order first binned.
+        var firstReached: [Int32] = []
+        var seen = Set<Int32>()
+        for pair in bins.pairs where seen.insert(pair.cell).inserted { firstReached.append(pair.cell) }
+        #expect(bins.reachedCells == firstReached)
         #expect(bins.pairs.count > 3_000 && bins.tiles.count > 4, "\(bins.pairs.count) \(bins.tiles.count)")
     }
 }

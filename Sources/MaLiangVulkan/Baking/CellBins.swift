@@ -32,6 +32,9 @@ struct CellBins {
     /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
     /// of binning small dabs).
     private(set) var cellCounts: [UInt32] = []
+    /// The cells with a binning, in the order first reached: laying chunks out together visits only these (a small
+    /// dab's chunk reaches a few hundred of its tiles' thousands of cells).
+    private(set) var reachedCells: [Int32] = []
     /// Slots reached only by erasing so far: whether the layer has paint there to erase is for the layout to find
     /// (``StampWork``), on the thread that makes the layer's tiles — binning may run while an earlier batch makes them.
     private(set) var erasedOnly: Set<Int> = []
@@ -129,11 +132,17 @@ struct CellBins {
             repeat {
                 let cell = rowBase | column
                 pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
-                cellCounts[cell] &+= 1
+                count(cell)
                 column += 1
             } while column <= columns.upperBound
             row += 1
         } while row <= rows.upperBound
+    }
+
+    @inline(__always)
+    private mutating func count(_ cell: Int) {
+        if cellCounts[cell] == 0 { reachedCells.append(Int32(truncatingIfNeeded: cell)) }
+        cellCounts[cell] &+= 1
     }
 
     /// Bins stamp `index` into the cells of `columns` × `rows` (layer cells, clipped to the layer).
@@ -154,7 +163,7 @@ struct CellBins {
                     let rowBase = slot * perSide * perSide + row * perSide
                     for column in firstColumn...lastColumn {
                         pairs.append(Pair(cell: Int32(rowBase + column), stamp: index))
-                        cellCounts[rowBase + column] += 1
+                        count(rowBase + column)
                     }
                 }
             }
@@ -169,12 +178,16 @@ struct CellBins {
     mutating func adoptPairs(_ spare: inout CellBins) {
         swap(&pairs, &spare.pairs)
         swap(&cellCounts, &spare.cellCounts)
+        swap(&reachedCells, &spare.reachedCells)
         pairs.removeAll(keepingCapacity: true)
         cellCounts.removeAll(keepingCapacity: true)
+        reachedCells.removeAll(keepingCapacity: true)
     }
 
     /// Bytes the pairs' and counts' memory holds.
-    var pairBytes: Int { pairs.capacity * MemoryLayout<Pair>.stride + cellCounts.capacity * 4 }
+    var pairBytes: Int {
+        pairs.capacity * MemoryLayout<Pair>.stride + cellCounts.capacity * 4 + reachedCells.capacity * 4
+    }
 }
 
 /// Each reached tile's slot in one chunk's bins. A table over the layer's tiles where the layer is not huge: a look-up

@@ -37,7 +37,8 @@ struct StampWork {
         var firstStroke: Int
         /// Per slot of the chunk: the work's slot, or -1 for a tile not drawn in.
         var slotOf: [Int]
-        /// Per cell of the chunk: where its first entry goes among its cell's entries.
+        /// Per cell the chunk reached (``CellBins/reachedCells``): where its first entry goes among its cell's
+        /// entries.
         var entryOffsets: [UInt32]
     }
 
@@ -82,19 +83,25 @@ struct StampWork {
         // Each chunk's place within each cell's entries, chunks in order; then the cells one after another.
         var counts = [UInt32](repeating: 0, count: kept.count * cellsPerTile)
         var placements: [Placement] = []
+        placements.reserveCapacity(chunks.count)
         var firstStamp = 0
         var firstStroke = 0
+        let perTileShift = cellsPerTile.trailingZeroBitCount
         for (chunk, mapping) in zip(chunks, chunkSlots) {
             let slotOf = mapping.map { finalSlot[$0] }
-            // Counted on the chunk's own core as it was binned: laying the chunks out is the one step on a single core.
-            var offsets = chunk.bins.cellCounts
-            for (localSlot, slot) in slotOf.enumerated() where slot >= 0 {
-                for cell in 0..<cellsPerTile {
-                    let local = localSlot * cellsPerTile + cell
-                    let count = offsets[local]
-                    offsets[local] = counts[slot * cellsPerTile + cell]
-                    counts[slot * cellsPerTile + cell] += count
+            // Counted on the chunk's own core as it was binned: laying the chunks out is the one step on a single
+            // core, so it visits only the cells each chunk reached, not every cell of its tiles.
+            var offsets: [UInt32] = []
+            offsets.reserveCapacity(chunk.bins.reachedCells.count)
+            for local in chunk.bins.reachedCells {
+                let slot = slotOf[Int(local) >> perTileShift]
+                guard slot >= 0 else {
+                    offsets.append(0)
+                    continue
                 }
+                let cell = (slot << perTileShift) | (Int(local) & (cellsPerTile - 1))
+                offsets.append(counts[cell])
+                counts[cell] += chunk.bins.cellCounts[Int(local)]
             }
             placements.append(
                 Placement(firstStamp: firstStamp, firstStroke: firstStroke, slotOf: slotOf, entryOffsets: offsets))
@@ -156,22 +163,24 @@ struct StampWork {
             (strokes + place.firstStroke * MemoryLayout<MLStroke>.stride).copyMemory(
                 from: base, byteCount: bytes.count)
         }
-        var next = place.entryOffsets
         // Cells per tile is a power of two: a pair's slot and cell are a shift and a mask away.
         let perTileShift = cellsPerTile.trailingZeroBitCount
         let cellMask = cellsPerTile - 1
+        // Each reached cell's next entry among all the entries (a tile not drawn in: never read).
+        var next = [UInt32](repeating: 0, count: chunk.bins.cellCounts.count)
+        for (local, offset) in zip(chunk.bins.reachedCells, place.entryOffsets) {
+            let slot = place.slotOf[Int(local) >> perTileShift]
+            guard slot >= 0 else { continue }
+            next[Int(local)] = cellTable[((slot << perTileShift) | (Int(local) & cellMask)) * 2] + offset
+        }
         let stampOffset = UInt32(place.firstStamp)
-        cellTable.withUnsafeBufferPointer { table in
-            next.withUnsafeMutableBufferPointer { next in
-                place.slotOf.withUnsafeBufferPointer { slotOf in
-                    for pair in chunk.bins.pairs {
-                        let local = Int(pair.cell)
-                        let slot = slotOf[local >> perTileShift]
-                        guard slot >= 0 else { continue }
-                        let start = table[((slot << perTileShift) | (local & cellMask)) * 2]
-                        entries[Int(start + next[local])] = pair.stamp + stampOffset
-                        next[local] += 1
-                    }
+        next.withUnsafeMutableBufferPointer { next in
+            place.slotOf.withUnsafeBufferPointer { slotOf in
+                for pair in chunk.bins.pairs {
+                    let local = Int(pair.cell)
+                    guard slotOf[local >> perTileShift] >= 0 else { continue }
+                    entries[Int(next[local])] = pair.stamp + stampOffset
+                    next[local] += 1
                 }
             }
         }
