@@ -18,8 +18,9 @@ final class BinningJob: @unchecked Sendable {
     }
 
     let target: Target
-    /// Let go of once binned, on the binning's core: freed on the caller's thread, memory the other cores allocated
-    /// waits for their allocator's locks.
+    /// Let go of once binned, on the binning's core and after the caller is told the binning is done: freed on the
+    /// caller's thread, memory the other cores allocated waits for their allocator's locks, and freeing a batch's
+    /// stamps takes as long as laying its work out.
     private var strokes: [(stroke: Stroke, stamps: [Stamp])]
     private let pieces: [[StrokePiece]]
     private let done = DispatchGroup()
@@ -43,11 +44,20 @@ final class BinningJob: @unchecked Sendable {
     }
 
     /// Bins on this thread, with every core.
-    func run() { bin() }
+    func run() {
+        bin()
+        strokes = []
+    }
 
     /// Starts binning on other cores.
     func start() {
-        DispatchQueue.global().async(group: done) { [self] in bin() }
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            bin()
+            let binned = strokes
+            strokes = []
+            withExtendedLifetime(binned) { done.leave() }
+        }
     }
 
     /// The binned chunks, in order, once binning is done.
@@ -82,6 +92,5 @@ final class BinningJob: @unchecked Sendable {
         }
         chunks = binned.compactMap { $0 }
         coreSeconds = chunkSeconds.reduce(0, +)
-        self.strokes = []
     }
 }
