@@ -34,15 +34,18 @@ package struct HostShare: Sendable {
         var share = HostShare()
         var run = StampRun()
         var pixels = 0
-        // As ``PaintBaker`` does: a full batch is binned on other cores while the next is queued.
+        // As ``PaintBaker`` does: a full batch is binned on other cores while the next is queued, and starts
+        // binning before the one binned before it is written.
         var binning: BinningJob?
-        func writeBinned() {
-            guard let job = binning else { return }
+        func takeBinned() -> StampWork? {
+            guard let job = binning else { return nil }
             binning = nil
             let waiting = ContinuousClock.now
-            let work = run.work(from: job, for: layer)
+            defer { share.times.binning += BakeHostTimes.seconds(since: waiting) }
+            return run.work(from: job, for: layer)
+        }
+        func write(_ work: StampWork) {
             let writing = ContinuousClock.now
-            share.times.binning += BakeHostTimes.seconds(since: waiting)
             let needed = (work.byteCount + 15) / 16
             if output.count < needed { output = Array(repeating: .zero, count: needed) }
             output.withUnsafeMutableBytes { bytes in
@@ -52,13 +55,16 @@ package struct HostShare: Sendable {
             share.times.writing += BakeHostTimes.seconds(since: writing)
         }
         func binQueued() {
-            writeBinned()
-            guard !run.isEmpty else { return }
-            let side =
-                cellPixels.map { TileLayer.tileSize / $0 }
-                ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
-            binning = run.startBinning(grid: layer.grid, onlyTiles: nil, cellsPerTileSide: side, textures: textures)
-            pixels = 0
+            let binned = takeBinned()
+            if !run.isEmpty {
+                let side =
+                    cellPixels.map { TileLayer.tileSize / $0 }
+                    ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
+                binning = run.startBinning(
+                    grid: layer.grid, onlyTiles: nil, cellsPerTileSide: side, textures: textures)
+                pixels = 0
+            }
+            if let binned { write(binned) }
         }
         let start = ContinuousClock.now
         let coresBefore = processCoreSeconds()
@@ -72,7 +78,7 @@ package struct HostShare: Sendable {
             if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { binQueued() }
         }
         binQueued()
-        writeBinned()
+        binQueued()
         share.times.binningOnCores = run.binningCoreSeconds
         share.times.layout = run.layoutSeconds
         share.seconds = BakeHostTimes.seconds(since: start)

@@ -342,11 +342,13 @@ final class PaintBaker {
             guard baker.run.stampCount >= PaintBaker.batchStamps || pixels >= limit else { return false }
             if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel, !batchHasQuads {
                 // This batch is binned on other cores while the next is queued; the one binned before is recorded
-                // and submitted meanwhile (binning already, while the device finishes the one before that).
-                try recordBinned(on: gpuStamping)
+                // and submitted meanwhile (binning already, while the device finishes the one before that). It is
+                // laid out first, and written once this one's binning has started: the cores bin while it is written.
+                let binned = takeBinned()
                 binning = baker.run.startBinning(
                     grid: target.grid, onlyTiles: onlyTiles, cellsPerTileSide: deviceCellsPerTileSide,
                     textures: baker.resources.brushTextures)
+                if let binned { try record(binned, on: gpuStamping) }
                 try submitOverlapped()
             } else {
                 try stampQueued()
@@ -365,10 +367,11 @@ final class PaintBaker {
             let textures = baker.resources.brushTextures
             if let gpuStamping = baker.gpuStamping, baker.stamping == .gpuKernel {
                 let (side, onlyTiles) = (deviceCellsPerTileSide, onlyTiles)
-                try record(on: gpuStamping) { run, target in
+                let work = timedBinning { run, target in
                     run.takeWork(
                         for: target, onlyTiles: onlyTiles, cellsPerTileSide: side, onDevice: true, textures: textures)
                 }
+                try record(work, on: gpuStamping)
             } else {
                 let work = baker.run.takeWork(
                     for: target, onlyTiles: onlyTiles, cellsPerTileSide: StampRun.hostCellsPerTileSide,
@@ -388,23 +391,31 @@ final class PaintBaker {
 
         /// Records the batch being binned on other cores, if any, once its binning is done.
         private mutating func recordBinned(on gpuStamping: GPUStamping) throws(VulkanError) {
-            guard let binning else { return }
-            self.binning = nil
-            try record(on: gpuStamping) { run, target in run.work(from: binning, for: target) }
+            if let work = takeBinned() { try record(work, on: gpuStamping) }
         }
 
-        /// Records for the compute shader the work that `binned` gives (binning, or waiting for it, and laying it
-        /// out), noting where the time went.
-        private mutating func record(
-            on gpuStamping: GPUStamping, _ binned: (inout StampRun, TileLayer) -> StampWork
-        ) throws(VulkanError) {
+        /// The work of the batch being binned on other cores, if any, laid out once its binning is done.
+        private mutating func takeBinned() -> StampWork? {
+            guard let binning else { return nil }
+            self.binning = nil
+            return timedBinning { run, target in run.work(from: binning, for: target) }
+        }
+
+        /// The work that `binned` gives (binning, or waiting for it, and laying it out), noting where the time went.
+        private mutating func timedBinning(_ binned: (inout StampRun, TileLayer) -> StampWork) -> StampWork {
             let binning = ContinuousClock.now
             let (laidOut, binnedOnCores) = (baker.run.layoutSeconds, baker.run.binningCoreSeconds)
             let work = binned(&baker.run, target)
-            let writing = ContinuousClock.now
             baker.hostTimes.binning += BakeHostTimes.seconds(since: binning)
             baker.hostTimes.layout += baker.run.layoutSeconds - laidOut
             baker.hostTimes.binningOnCores += baker.run.binningCoreSeconds - binnedOnCores
+            return work
+        }
+
+        /// Records `work` for the compute shader (written into upload memory) and keeps its chunks' memory for a
+        /// later binning, noting the time.
+        private mutating func record(_ work: StampWork, on gpuStamping: GPUStamping) throws(VulkanError) {
+            let writing = ContinuousClock.now
             let target = target
             try batch.record(work: work.stampCount) { commands throws(VulkanError) in
                 try gpuStamping.record(work, into: target, commands)
