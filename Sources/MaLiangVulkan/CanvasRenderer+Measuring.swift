@@ -163,8 +163,12 @@ extension CanvasRenderer {
         defer { layer.removeAll() }
         let repeated = Array(Array(repeating: strokes, count: passes).joined())
         let textures = resources.brushTextures
-        _ = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
-        var share = HostShare.measure(repeated, into: layer, textures: textures, cellPixels: deviceCellPixels)
+        // The first bake also makes the memory the work is written into, as a GPU's first bake makes upload memory.
+        var output: [SIMD4<Float>] = []
+        _ = HostShare.measure(
+            repeated, into: layer, textures: textures, cellPixels: deviceCellPixels, output: &output)
+        var share = HostShare.measure(
+            repeated, into: layer, textures: textures, cellPixels: deviceCellPixels, output: &output)
         share.passes = passes
         share.dabs = PaintBaker.dabCount(strokes) * passes
         return share

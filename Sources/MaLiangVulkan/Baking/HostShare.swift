@@ -24,13 +24,12 @@ package struct HostShare: Sendable {
     package var binningPerDab: Double { times.binningOnCores / Double(max(dabs, 1)) }
 
     /// Does the host's share of baking `strokes` into `layer`, binned into cells of `cellPixels` (nil: the rule's,
-    /// ``StampRun/deviceCellsPerTileSide(diameter:)``).
-    static func measure(_ strokes: [Stroke], into layer: TileLayer, textures: BrushTextures, cellPixels: Int?)
-        -> HostShare
-    {
-        // Where each batch's work is written, kept from batch to batch as upload memory is (16-byte elements: the
-        // layout's alignment).
-        var output: [SIMD4<Float>] = []
+    /// ``StampRun/deviceCellsPerTileSide(diameter:)``), writing each batch's work into `output` — kept from batch
+    /// to batch and from bake to bake as upload memory is (16-byte elements: the layout's alignment), grown as needed.
+    static func measure(
+        _ strokes: [Stroke], into layer: TileLayer, textures: BrushTextures, cellPixels: Int?,
+        output: inout [SIMD4<Float>]
+    ) -> HostShare {
         var share = HostShare()
         var run = StampRun()
         var pixels = 0
