@@ -157,8 +157,9 @@ extension CanvasRenderer {
 
     /// The host's whole share of a compute-shader bake of `strokes` replayed `passes` times into one layer —
     /// making the stamps, binning, writing the work — without the device (``HostShare``), done twice and the second
-    /// kept (the first makes the memory later batches use again).
-    package func measureHostShare(_ strokes: [Stroke], passes: Int) -> HostShare {
+    /// kept (the first makes the memory later batches use again); with `timeline`, each thread's intervals of work
+    /// in the second.
+    package func measureHostShare(_ strokes: [Stroke], passes: Int, timeline: Bool = false) -> HostShare {
         let layer = resources.makeLayer()
         defer { layer.removeAll() }
         let repeated = Array(Array(repeating: strokes, count: passes).joined())
@@ -167,8 +168,10 @@ extension CanvasRenderer {
         var output: [SIMD4<Float>] = []
         _ = HostShare.measure(
             repeated, into: layer, textures: textures, cellPixels: deviceCellPixels, output: &output)
+        if timeline { BakeTimeline.start() }
         var share = HostShare.measure(
             repeated, into: layer, textures: textures, cellPixels: deviceCellPixels, output: &output)
+        if timeline { share.timeline = BakeTimeline.stop() }
         share.passes = passes
         share.dabs = PaintBaker.dabCount(strokes) * passes
         return share

@@ -6,7 +6,7 @@ import MaLiangVulkan
 enum RenderBenchmark {
     static let usage =
         "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels 16|32|64|128|256] "
-        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only | --host-only] TRACE [LARGE_STROKES]"
+        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only | --host-only [--timeline FILE]] TRACE [LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
         var positional: [String] = []
@@ -17,6 +17,7 @@ enum RenderBenchmark {
         var dabsOnly = false
         var framesOnly = false
         var hostOnly = false
+        var timelinePath: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -47,6 +48,9 @@ enum RenderBenchmark {
                 framesOnly = true
             case "--host-only":
                 hostOnly = true
+            case "--timeline":
+                guard let value = remaining.popFirst() else { throw UsageError("--timeline takes a file") }
+                timelinePath = value
             default:
                 positional.append(argument)
             }
@@ -60,7 +64,11 @@ enum RenderBenchmark {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
-        if hostOnly { return try hostShares(trace, radii: radii, cellPixels: cellPixels, context: context) }
+        if hostOnly {
+            return try hostShares(
+                trace, radii: radii, cellPixels: cellPixels, timelinePath: timelinePath, context: context)
+        }
+        guard timelinePath == nil else { throw UsageError("--timeline goes with --host-only") }
         if !framesOnly {
             try dabRates(
                 trace, radii: radii, stamping: stamping, cellPixels: cellPixels, chunkSizes: chunkSizes,
@@ -70,14 +78,19 @@ enum RenderBenchmark {
     }
 
     /// The host's share of a compute-shader bake alone, for each radius: the recording replayed into one layer for
-    /// about a second, its stamps made, binned and written as for the device, which does nothing.
-    static func hostShares(_ trace: MyPaintTrace, radii: [Double], cellPixels: Int?, context: VulkanContext) throws {
+    /// about a second, its stamps made, binned and written as for the device, which does nothing. With
+    /// `timelinePath`, each thread's intervals of work are written there too (a line each: radius, thread, step,
+    /// start and end in nanoseconds), with a line of how many threads were at work.
+    static func hostShares(
+        _ trace: MyPaintTrace, radii: [Double], cellPixels: Int?, timelinePath: String?, context: VulkanContext
+    ) throws {
+        var timelineText = "radius thread step start_ns end_ns\n"
         for radius in radii {
             let (canvas, strokes) = try roundBrushReplay(trace, radius: radius, context: context)
             canvas.deviceCellPixels = cellPixels
             let once = canvas.measureHostShare(strokes, passes: 1)
             let passes = min(max(Int(1 / max(once.secondsPerPass, 1e-6)), 4), 2000)
-            let share = canvas.measureHostShare(strokes, passes: passes)
+            let share = canvas.measureHostShare(strokes, passes: passes, timeline: timelinePath != nil)
             let percent = { (seconds: Double) in 100 * seconds / share.seconds }
             print(
                 String(
@@ -88,7 +101,31 @@ enum RenderBenchmark {
                     radius, share.secondsPerPass * 1e3, passes, share.secondsPerDab * 1e9, share.coresBusy,
                     Double.pi * radius * radius / share.secondsPerDab / 1e6, percent(share.times.stamps),
                     percent(share.times.binning), percent(share.times.writing), share.binningPerDab * 1e9))
+            guard timelinePath != nil else { continue }
+            printThreadsAtWork(share.timeline, radius: radius)
+            for interval in share.timeline {
+                timelineText +=
+                    "\(Int(radius)) \(interval.thread) \(interval.step.name) \(interval.start) \(interval.end)\n"
+            }
         }
+        if let timelinePath {
+            try timelineText.write(toFile: timelinePath, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// How many threads were at work through a recorded bake, and what its baking thread spent its time on.
+    static func printThreadsAtWork(_ timeline: [BakeTimeline.Interval], radius: Double) {
+        let shares = timeline.threadsAtWork
+        let mean = shares.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
+        let most = shares.indices.last ?? 0
+        let steps = BakeTimeline.Step.allCases.filter { !$0.isWork }.map {
+            String(format: "%@ %.0f %%", $0.name, 100 * timeline.bakingThreadShare($0))
+        }
+        print(
+            String(
+                format: "radius %3.0f timeline: %.1f threads at work on average of %d, none %.0f %% of the time; "
+                    + "the baking thread %@",
+                radius, mean, most, 100 * (shares.first ?? 0), steps.joined(separator: ", ")))
     }
 
     /// Dabs per second and covered megapixels per second replaying the trace with a round brush of each radius,

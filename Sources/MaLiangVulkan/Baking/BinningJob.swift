@@ -82,6 +82,8 @@ final class BinningJob: @unchecked Sendable {
                     nonisolated(unsafe) let target = target
                     DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
                         let start = ContinuousClock.now
+                        let began = BakeTimeline.begin()
+                        defer { BakeTimeline.end(began, .binChunk) }
                         var spare: BinnedChunk?
                         if index < spareChunks.count { swap(&spare, &spareChunks[index]) }
                         output[index] = StampRun.bin(pieces[index], of: strokes, target: target, reusing: &spare)

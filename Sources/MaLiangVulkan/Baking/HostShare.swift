@@ -15,6 +15,8 @@ package struct HostShare: Sendable {
     /// The passes replayed and the dabs they made.
     package var passes = 1
     package var dabs = 0
+    /// Each thread's intervals of work during the bake, when recorded (``BakeTimeline``).
+    package var timeline: [BakeTimeline.Interval] = []
 
     package var secondsPerPass: Double { seconds / Double(max(passes, 1)) }
     package var secondsPerDab: Double { seconds / Double(max(dabs, 1)) }
@@ -40,11 +42,17 @@ package struct HostShare: Sendable {
             guard let job = binning else { return nil }
             binning = nil
             let waiting = ContinuousClock.now
-            defer { share.times.binning += BakeHostTimes.seconds(since: waiting) }
+            let began = BakeTimeline.begin()
+            defer {
+                share.times.binning += BakeHostTimes.seconds(since: waiting)
+                BakeTimeline.end(began, .waitingForBinning)
+            }
             return run.work(from: job, for: layer)
         }
         func write(_ work: StampWork) {
             let writing = ContinuousClock.now
+            let began = BakeTimeline.begin()
+            defer { BakeTimeline.end(began, .writing) }
             let needed = (work.byteCount + 15) / 16
             if output.count < needed { output = Array(repeating: .zero, count: needed) }
             output.withUnsafeMutableBytes { bytes in
@@ -59,8 +67,10 @@ package struct HostShare: Sendable {
                 let side =
                     cellPixels.map { TileLayer.tileSize / $0 }
                     ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
+                let began = BakeTimeline.begin()
                 binning = run.startBinning(
                     grid: layer.grid, onlyTiles: nil, cellsPerTileSide: side, textures: textures)
+                BakeTimeline.end(began, .startingBinning)
                 pixels = 0
             }
             if let binned { write(binned) }
@@ -70,7 +80,9 @@ package struct HostShare: Sendable {
         var source = StampSource(strokes, layer: layer, buildsAhead: true)
         for (index, stroke) in strokes.enumerated() {
             let waiting = ContinuousClock.now
+            let began = BakeTimeline.begin()
             let built = source.built(at: index)
+            BakeTimeline.end(began, .waitingForStamps)
             share.times.stamps += BakeHostTimes.seconds(since: waiting)
             run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
             pixels += built.coveredPixels

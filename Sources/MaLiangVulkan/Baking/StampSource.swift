@@ -99,7 +99,9 @@ struct StampSource {
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let output = buffer
             DispatchQueue.concurrentPerform(iterations: list.count) { index in
+                let start = BakeTimeline.begin()
                 output[index] = build(list[index].0, samples: list[index].1, grid: grid)
+                BakeTimeline.end(start, .strokeStamps)
             }
         }
         return results

@@ -142,7 +142,9 @@ struct StampWork {
         nonisolated(unsafe) let output = (destination, strokes, entries)
         nonisolated(unsafe) let work = self
         DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            let start = BakeTimeline.begin()
             work.writeChunk(index, stamps: output.0, strokes: output.1, entries: output.2)
+            BakeTimeline.end(start, .writeChunk)
         }
     }
 
