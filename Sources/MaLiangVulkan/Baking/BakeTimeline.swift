@@ -4,7 +4,8 @@ import Synchronization
 /// What every thread did during a bake, interval by interval — each stroke's stamps made, each chunk binned and
 /// written, and the baking thread's steps — for `maliang bench render --host-only --timeline FILE`: when cores sit
 /// idle and what the baking thread was doing meanwhile, which a process's busy share does not tell. Off unless a
-/// benchmark records; then each interval costs two clock reads and an atomic add.
+/// benchmark records; then each interval costs two clock reads and an atomic add. It records every bake in the
+/// process meanwhile (a benchmark runs one at a time).
 package enum BakeTimeline {
     package enum Step: UInt8, CaseIterable, Sendable {
         case strokeStamps, binChunk, writeChunk
