@@ -88,6 +88,7 @@ package struct HostShare: Sendable {
             pixels += built.coveredPixels
             if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { binQueued() }
         }
+        // The last strokes start binning while the batch before is written; the second call writes them.
         binQueued()
         binQueued()
         share.times.binningOnCores = run.binningCoreSeconds
