@@ -105,7 +105,7 @@ enum RenderBenchmark {
             printThreadsAtWork(share.timeline, radius: radius)
             for interval in share.timeline {
                 timelineText +=
-                    "\(Int(radius)) \(interval.thread) \(interval.step.name) \(interval.start) \(interval.end)\n"
+                    "\(Int(radius)) \(interval.thread) \(interval.step.rawValue) \(interval.start) \(interval.end)\n"
             }
         }
         if let timelinePath {
@@ -119,7 +119,7 @@ enum RenderBenchmark {
         let mean = shares.enumerated().reduce(0) { $0 + Double($1.offset) * $1.element }
         let most = shares.indices.last ?? 0
         let steps = BakeTimeline.Step.allCases.filter { !$0.isWork }.map {
-            String(format: "%@ %.0f %%", $0.name, 100 * timeline.bakingThreadShare($0))
+            String(format: "%@ %.0f %%", $0.rawValue, 100 * timeline.bakingThreadShare($0))
         }
         print(
             String(

@@ -7,22 +7,12 @@ import Synchronization
 /// benchmark records; then each interval costs two clock reads and an atomic add. It records every bake in the
 /// process meanwhile (a benchmark runs one at a time).
 package enum BakeTimeline {
-    package enum Step: UInt8, CaseIterable, Sendable {
-        case strokeStamps, binChunk, writeChunk
+    /// A step, named as the timeline file writes it.
+    package enum Step: String, CaseIterable, Sendable {
+        case strokeStamps = "stroke-stamps", binChunk = "bin-chunk", writeChunk = "write-chunk"
         /// The baking thread's steps.
-        case waitingForStamps, waitingForBinning, writing, startingBinning
-
-        package var name: String {
-            switch self {
-            case .strokeStamps: "stroke-stamps"
-            case .binChunk: "bin-chunk"
-            case .writeChunk: "write-chunk"
-            case .waitingForStamps: "waiting-for-stamps"
-            case .waitingForBinning: "waiting-for-binning"
-            case .writing: "writing"
-            case .startingBinning: "starting-binning"
-            }
-        }
+        case waitingForStamps = "waiting-for-stamps", waitingForBinning = "waiting-for-binning", writing
+        case startingBinning = "starting-binning"
 
         /// Work that keeps a core busy (the others are the baking thread's steps, waits among them).
         package var isWork: Bool { self == .strokeStamps || self == .binChunk || self == .writeChunk }
