@@ -64,6 +64,10 @@ enum RenderBenchmark {
         let trace = try MyPaintTrace(contentsOf: URL(fileURLWithPath: path))
         let context = try VulkanContext()
         print("device: \(context.deviceName) (\(context.deviceType))")
+        // A timeline that cannot be written says so before the measuring, not after it.
+        if let timelinePath, fopen(timelinePath, "w").map({ fclose($0) }) == nil {
+            throw UsageError("--timeline: cannot write \(timelinePath): \(String(cString: strerror(errno)))")
+        }
         if hostOnly {
             return try hostShares(
                 trace, radii: radii, cellPixels: cellPixels, timelinePath: timelinePath, context: context)
