@@ -55,23 +55,28 @@ extension StrokeBuilder {
     /// (dabs made smaller by pressure come closer together, so there may be more), for a caller to reserve room
     /// for them at once rather than grow the array by copying.
     package func expectedStampCount(for samples: some Sequence<InputSample>) -> Int {
-        var length = 0.0
-        var last: SIMD2<Double>?
-        var count = 0
-        for sample in samples {
-            count += 1
-            let position = SIMD2(sample.position.x, sample.position.y)
-            guard position.x.isFinite, position.y.isFinite else { continue }
-            if let last {
-                let delta = position - last
-                length += (delta * delta).sum().squareRoot()
+        var path = PathLength()
+        for sample in samples { path.add(x: sample.position.x, y: sample.position.y) }
+        return expectedStampCount(along: path)
+    }
+
+    /// The same for samples held as columns, read from their positions alone: building every sample only to measure
+    /// the path was a tenth of making a large brush's stamps.
+    package func expectedStampCount(for columns: SampleColumns) -> Int {
+        var path = PathLength()
+        columns.xs.withUnsafeBufferPointer { xs in
+            columns.ys.withUnsafeBufferPointer { ys in
+                for index in xs.indices { path.add(x: Double(xs[index]), y: Double(ys[index])) }
             }
-            last = position
         }
-        let dabs = length / max(step(after: recipe.baseSize), Brush.minimumStep) + 2
+        return expectedStampCount(along: path)
+    }
+
+    private func expectedStampCount(along path: PathLength) -> Int {
+        let dabs = path.length / max(step(after: recipe.baseSize), Brush.minimumStep) + 2
         guard dabs.isFinite else { return 0 }
         let stamps = min(dabs, Double(Self.stampLimit)) * Double(recipe.stampsPerDab * (1 + copies.count))
-        return min(Int(stamps), Self.stampLimit) + count
+        return min(Int(stamps), Self.stampLimit) + path.count
     }
 
     mutating func nextRandomUnit() -> Float { random.nextUnitFloat() }
@@ -152,5 +157,25 @@ package struct StampPlacement {
         let cosine = Double(cos(stamp.angle))
         let sine = Double(sin(stamp.angle))
         stamp.angle = Float(atan2(t.b * cosine + t.d * sine, t.a * cosine + t.c * sine))
+    }
+}
+
+/// The length of the polyline through a stroke's samples (those at a finite position), and how many samples there
+/// were.
+private struct PathLength {
+    private(set) var length = 0.0
+    private(set) var count = 0
+    private var last: SIMD2<Double>?
+
+    @inline(__always)
+    mutating func add(x: Double, y: Double) {
+        count += 1
+        guard x.isFinite, y.isFinite else { return }
+        let position = SIMD2(x, y)
+        if let last {
+            let delta = position - last
+            length += (delta * delta).sum().squareRoot()
+        }
+        last = position
     }
 }

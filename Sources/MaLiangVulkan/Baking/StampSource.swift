@@ -119,11 +119,13 @@ struct StampSource {
 
     static func stamps(of stroke: Stroke, samples: StrokeSamples) -> [Stamp] {
         var builder = stroke.makeBuilder()
+        let columns = samples.columns
         // Room for them all at once: grown by doubling, a long stroke's array was copied and faulted in again
         // at each step (a third of a bake's page faults at radius 2).
         var stamps: [Stamp] = []
-        stamps.reserveCapacity(builder.expectedStampCount(for: samples))
-        for sample in samples { builder.add(sample, into: &stamps) }
+        stamps.reserveCapacity(builder.expectedStampCount(for: columns))
+        // By index: the collection's iterator hands each sample through an optional, copied once more.
+        for index in 0..<columns.count { builder.add(columns[index], into: &stamps) }
         builder.finish(into: &stamps)
         return stamps
     }

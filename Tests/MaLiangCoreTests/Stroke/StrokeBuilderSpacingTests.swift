@@ -108,6 +108,10 @@ func pen(_ x: Double, _ y: Double, pressure: Double? = 1, time: UInt64 = 0) -> I
         let made = stamps(brush, samples).count
         let expected = StrokeBuilder(brush: brush, seed: 1).expectedStampCount(for: samples)
         #expect(expected >= made && expected <= made + samples.count + 2, "\(expected) for \(made)")
+        // Read from stored samples' columns, as a bake does: the same as from the samples they give back.
+        let stored = StrokeSamples(samples)
+        let builder = StrokeBuilder(brush: brush, seed: 1)
+        #expect(builder.expectedStampCount(for: stored.columns) == builder.expectedStampCount(for: stored))
     }
 
     @Test func aGlowAndASymmetryReserveTheirCopies() {
