@@ -17,10 +17,10 @@ struct SimulatedPressure {
     /// The pressure a sample is stamped with: its own, or without one the speed's since the stroke's previous
     /// sample, `distance` px away (nil for the first sample, whose pressure waits for the second's speed). The time
     /// of every sample seen counts, even one in the same place.
-    mutating func pressure(of sample: InputSample, distance: Double?, previousTime: UInt64?) -> Double? {
-        if let pressure = sample.pressure { return pressure }
+    mutating func pressure(given pressure: Double?, time: UInt64, distance: Double?, previousTime: UInt64?) -> Double? {
+        if let pressure { return pressure }
         guard let distance, let previousTime else { return nil }
-        let elapsed = sample.time >= previousTime ? Double(sample.time - previousTime) : 0
+        let elapsed = time >= previousTime ? Double(time - previousTime) : 0
         return update(distance: distance, elapsedMicroseconds: elapsed)
     }
 

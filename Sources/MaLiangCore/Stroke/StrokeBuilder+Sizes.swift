@@ -26,7 +26,8 @@ extension StrokeBuilder {
             }
             let knot = Knot(valid)
             let distance = latest.map { knot.distance(to: $0.knot) }
-            let pressure = simulated.pressure(of: valid, distance: distance, previousTime: latest?.time)
+            let pressure = simulated.pressure(
+                given: valid.pressure, time: valid.time, distance: distance, previousTime: latest?.time)
             if let penPressure = valid.pressure, !moved { tapPressure = max(tapPressure ?? 0, penPressure) }
             if pressure == nil && pendingFrom == nil { pendingFrom = sizes.count }
             let movesOn = latest != nil && distance ?? 0 >= 1e-9

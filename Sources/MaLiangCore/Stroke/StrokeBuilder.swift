@@ -81,21 +81,39 @@ public struct StrokeBuilder {
         if finished {
             rejectedSampleCount += 1
         } else if sample.isValid {
-            accept(sample, into: &stamps)
+            accept(WalkSample(sample), into: &stamps)
         } else if let valid = sample.validated() {
-            accept(valid, into: &stamps)
+            accept(WalkSample(valid), into: &stamps)
         } else {
             rejectedSampleCount += 1
         }
     }
 
+    /// Adds every sample of `columns` (a stroke's stored samples) as ``add(_:into:)`` would, one by one, reading
+    /// each straight from the columns: building each as an ``InputSample`` (128 bytes, copied on) was a tenth of
+    /// walking a large brush's stroke.
+    package mutating func add(_ columns: SampleColumns, into stamps: inout [Stamp]) {
+        for index in 0..<columns.count {
+            let first = stamps.count
+            if finished {
+                rejectedSampleCount += 1
+            } else if let sample = WalkSample(columns, at: index) {
+                accept(sample, into: &stamps)
+            } else {
+                rejectedSampleCount += 1
+            }
+            finishBatch(from: first, in: &stamps)
+        }
+    }
+
     /// Walks the path on to `sample` (validated).
     @inline(__always)
-    private mutating func accept(_ sample: InputSample, into stamps: inout [Stamp]) {
+    private mutating func accept(_ sample: WalkSample, into stamps: inout [Stamp]) {
         acceptedSampleCount += 1
-        var knot = Knot(sample)
+        var knot = sample.knot
         if let pressure = simulated.pressure(
-            of: sample, distance: latest.map { knot.distance(to: $0) }, previousTime: latest.map { _ in latestTime })
+            given: sample.pressure, time: sample.time, distance: latest.map { knot.distance(to: $0) },
+            previousTime: latest.map { _ in latestTime })
         {
             knot.axes[0] = pressure
         } else {
@@ -201,6 +219,38 @@ public struct StrokeBuilder {
             distanceToNextStamp += step(after: size)
         }
         distanceToNextStamp -= length
+    }
+}
+
+/// What the walk reads of one valid sample.
+struct WalkSample {
+    /// Its position and axes (an axis the sample lacks is 0).
+    var knot: Knot
+    /// Its pressure, nil when the device gives none.
+    var pressure: Double?
+    var time: UInt64
+
+    init(_ sample: InputSample) {
+        knot = Knot(sample)
+        pressure = sample.pressure
+        time = sample.time
+    }
+
+    /// Sample `index` of `columns` as ``InputSample/validated()`` gives it (the columns' own subscript, then
+    /// validated, makes the same values), or nil where its position is not valid.
+    @inline(__always)
+    init?(_ columns: SampleColumns, at index: Int) {
+        let (x, y) = (Double(columns.xs[index]), Double(columns.ys[index]))
+        guard x.isFinite, y.isFinite, abs(x) <= InputSample.coordinateLimit, abs(y) <= InputSample.coordinateLimit
+        else { return nil }
+        let has = SampleColumns.Presence(rawValue: columns.presence[index])
+        // Stored pressures and rotations are within range by their encoding; a tilt is clamped as validating does.
+        pressure = has.contains(.pressure) ? Double(columns.pressures[index]) / 65535 : nil
+        let tiltX = has.contains(.tiltX) ? min(max(Double(columns.tiltsX[index]) / 256, -90), 90) : 0
+        let tiltY = has.contains(.tiltY) ? min(max(Double(columns.tiltsY[index]) / 256, -90), 90) : 0
+        let rotation = has.contains(.rotation) ? Double(columns.rotations[index]) * 360 / 65536 : 0
+        knot = Knot(position: SIMD2(x, y), axes: SIMD4(pressure ?? 0, tiltX, tiltY, rotation))
+        time = columns.baseTime + UInt64(columns.times[index])
     }
 }
 

@@ -124,8 +124,7 @@ struct StampSource {
         // at each step (a third of a bake's page faults at radius 2).
         var stamps: [Stamp] = []
         stamps.reserveCapacity(builder.expectedStampCount(for: columns))
-        // By index: the collection's iterator hands each sample through an optional, copied once more.
-        for index in 0..<columns.count { builder.add(columns[index], into: &stamps) }
+        builder.add(columns, into: &stamps)
         builder.finish(into: &stamps)
         return stamps
     }
