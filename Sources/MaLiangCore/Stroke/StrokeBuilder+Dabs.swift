@@ -100,9 +100,13 @@ extension StrokeBuilder {
     }
 
     /// Completes the stamps just made (`stamps[first...]`): the symmetry's copies appended, then all of them placed
-    /// where a transform puts them.
-    func finishBatch(from first: Int, in stamps: inout [Stamp]) {
-        appendCopies(of: first, in: &stamps)
+    /// where a transform puts them. Called once a sample, and given only what it reads: called on the builder, it
+    /// copied the whole builder (half a kilobyte) at every sample, even for a plain stroke where it does nothing.
+    @inline(__always)
+    static func finishBatch(
+        from first: Int, in stamps: inout [Stamp], copies: [SymmetryCopy], placement: StampPlacement?
+    ) {
+        if !copies.isEmpty { appendCopies(copies, of: first, in: &stamps) }
         guard let placement, first < stamps.count else { return }
         for index in first..<stamps.count { placement.place(&stamps[index]) }
     }
@@ -116,8 +120,8 @@ extension StrokeBuilder {
     }
 
     /// Appends each symmetry copy of `stamps[first...]` (the stamps just made), copy by copy.
-    func appendCopies(of first: Int, in stamps: inout [Stamp]) {
-        guard !copies.isEmpty, first < stamps.count else { return }
+    static func appendCopies(_ copies: [SymmetryCopy], of first: Int, in stamps: inout [Stamp]) {
+        guard first < stamps.count else { return }
         let made = first..<stamps.count
         stamps.reserveCapacity(stamps.count + made.count * copies.count)
         for copy in copies {

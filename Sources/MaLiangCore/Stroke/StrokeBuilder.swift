@@ -76,7 +76,7 @@ public struct StrokeBuilder {
     /// Adds one sample; appends the stamps it makes certain to `stamps`.
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
         let first = stamps.count
-        defer { finishBatch(from: first, in: &stamps) }
+        defer { Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement) }
         // A valid sample is taken as it is: validating copies it through an optional.
         if finished {
             rejectedSampleCount += 1
@@ -102,7 +102,7 @@ public struct StrokeBuilder {
             } else {
                 rejectedSampleCount += 1
             }
-            finishBatch(from: first, in: &stamps)
+            Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement)
         }
     }
 
@@ -162,7 +162,7 @@ public struct StrokeBuilder {
     public mutating func finish(into stamps: inout [Stamp]) {
         guard !finished else { return }
         let first = stamps.count
-        defer { finishBatch(from: first, in: &stamps) }
+        defer { Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement) }
         finished = true
         guard let last = latest else { return }
         if let before = previous {
@@ -281,6 +281,8 @@ struct Knot {
 
     /// Shifts the rotation by whole turns so it is within 180° of `previous`: 359° → 1° turns 2°, not −358°.
     mutating func unwrapRotation(after previous: Knot) {
+        // The same rotation (none at all, mostly) needs no turn: a division and a rounding spared at every sample.
+        guard axes[3] != previous.axes[3] else { return }
         let turns = ((previous.axes[3] - axes[3]) / 360).rounded()
         axes[3] += turns * 360
     }
