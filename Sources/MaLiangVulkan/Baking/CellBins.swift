@@ -26,7 +26,7 @@ struct CellBins {
     private var lastTile: (key: TileKey, slot: Int)?
     /// The cells within one tile that the last stamp binned so reached, and the boxes that reach the same: a small
     /// dab mostly reaches the cells of the one before.
-    private var lastCells: (tileBase: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>, same: SameReach)?
+    private var lastCells = LastCells.none
     /// Each binning, in the order added.
     private(set) var pairs: [Pair] = []
     /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
@@ -90,9 +90,13 @@ struct CellBins {
     @inline(__always)
     mutating func add(_ index: UInt32, stamp: Stamp, reach: Double, erasing: Bool) -> Bool {
         let (x, y) = (Double(stamp.x), Double(stamp.y))
-        if let cells = lastCells, cells.same.contain(x: x, y: y, reach: reach) {
-            notePainting(cells.tileBase >> (2 * perSideShift), erasing: erasing)
-            append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
+        if lastCells.same.contain(x: x, y: y, reach: reach) {
+            notePainting(lastCells.slot, erasing: erasing)
+            if lastCells.onlyCell >= 0 {
+                append(index, cell: lastCells.onlyCell)
+            } else {
+                append(index, tileBase: lastCells.tileBase, columns: lastCells.columns, rows: lastCells.rows)
+            }
             return true
         }
         // Cells in layer coordinates, clipped to the layer.
@@ -103,20 +107,18 @@ struct CellBins {
         let y1 = min(TileGrid.lastIndex((y + reach) * scale), lastRow)
         guard x0 <= x1, y0 <= y1 else { return false }
         // Most small dabs reach a cell or a few of the tile the stamp before reached: nothing to look up.
-        let (tileColumn, tileRow) = (x0 >> perSideShift, y0 >> perSideShift)
+        let (tileColumn, tileRow) = (x0 &>> perSideShift, y0 &>> perSideShift)
         if let lastTile, lastTile.key.column == tileColumn, lastTile.key.row == tileRow,
-            x1 >> perSideShift == tileColumn, y1 >> perSideShift == tileRow
+            x1 &>> perSideShift == tileColumn, y1 &>> perSideShift == tileRow
         {
             notePainting(lastTile.slot, erasing: erasing)
             let mask = perSide - 1
-            let cells = (
-                tileBase: lastTile.slot << (2 * perSideShift), columns: (x0 & mask)...(x1 & mask),
-                rows: (y0 & mask)...(y1 & mask),
+            lastCells = LastCells(
+                slot: lastTile.slot, columns: (x0 & mask)...(x1 & mask), rows: (y0 & mask)...(y1 & mask),
+                perSideShift: perSideShift,
                 same: SameReach(
-                    columns: x0...x1, rows: y0...y1, unit: 1 / scale, lastColumn: lastColumn, lastRow: lastRow)
-            )
-            append(index, tileBase: cells.tileBase, columns: cells.columns, rows: cells.rows)
-            lastCells = cells
+                    columns: x0...x1, rows: y0...y1, unit: 1 / scale, lastColumn: lastColumn, lastRow: lastRow))
+            append(index, tileBase: lastCells.tileBase, columns: lastCells.columns, rows: lastCells.rows)
             return true
         }
         return add(index, columns: x0...x1, rows: y0...y1, erasing: erasing)
@@ -127,20 +129,20 @@ struct CellBins {
     private mutating func append(_ index: UInt32, tileBase: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         var row = rows.lowerBound
         repeat {
-            let rowBase = tileBase | (row << perSideShift)
+            let rowBase = tileBase | (row &<< perSideShift)
             var column = columns.lowerBound
             repeat {
-                let cell = rowBase | column
-                pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
-                count(cell)
+                append(index, cell: rowBase | column)
                 column += 1
             } while column <= columns.upperBound
             row += 1
         } while row <= rows.upperBound
     }
 
+    /// Bins stamp `index` into `cell`, and counts it there.
     @inline(__always)
-    private mutating func count(_ cell: Int) {
+    private mutating func append(_ index: UInt32, cell: Int) {
+        pairs.append(Pair(cell: Int32(truncatingIfNeeded: cell), stamp: index))
         if cellCounts[cell] == 0 { reachedCells.append(Int32(truncatingIfNeeded: cell)) }
         cellCounts[cell] &+= 1
     }
@@ -161,10 +163,7 @@ struct CellBins {
                 let lastColumn = min(x1, tileColumn * perSide + perSide - 1) - tileColumn * perSide
                 for row in firstRow...lastRow {
                     let rowBase = slot * perSide * perSide + row * perSide
-                    for column in firstColumn...lastColumn {
-                        pairs.append(Pair(cell: Int32(rowBase + column), stamp: index))
-                        count(rowBase + column)
-                    }
+                    for column in firstColumn...lastColumn { append(index, cell: rowBase + column) }
                 }
             }
         }
@@ -188,6 +187,32 @@ struct CellBins {
     var pairBytes: Int {
         pairs.capacity * MemoryLayout<Pair>.stride + cellCounts.capacity * 4 + reachedCells.capacity * 4
     }
+}
+
+/// The cells of one tile the last stamp binned in the fast way reached, and the boxes that reach the same.
+private struct LastCells {
+    var slot: Int
+    /// The tile's first cell.
+    var tileBase: Int
+    var columns: ClosedRange<Int>
+    var rows: ClosedRange<Int>
+    var same: SameReach
+    /// The one cell, when only one is reached (a small dab's, mostly); -1 otherwise.
+    var onlyCell: Int
+
+    /// Shifts by `perSideShift` (at most 4) mask rather than check their amount: this is the path of most stamps.
+    init(slot: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>, perSideShift: Int, same: SameReach) {
+        self.slot = slot
+        tileBase = slot &<< (2 &* perSideShift)
+        self.columns = columns
+        self.rows = rows
+        self.same = same
+        let single = columns.count == 1 && rows.count == 1
+        onlyCell = single ? tileBase | (rows.lowerBound &<< perSideShift) | columns.lowerBound : -1
+    }
+
+    /// None yet: no box reaches the same.
+    static let none = LastCells(slot: 0, columns: 0...0, rows: 0...0, perSideShift: 0, same: .none)
 }
 
 /// Each reached tile's slot in one chunk's bins. A table over the layer's tiles where the layer is not huge: a look-up
