@@ -1,8 +1,9 @@
 import Foundation
 
 extension StrokeBuilder {
-    /// Appends the stamps of one dab; returns the dab's diameter (for relative spacing).
-    @discardableResult
+    /// Appends the stamps of one dab; returns the dab's diameter (for relative spacing). Inlined into the walk,
+    /// which calls it for every dab.
+    @discardableResult @inline(__always)
     mutating func emitDab(at dab: Knot, into stamps: inout [Stamp]) -> Double {
         let curveValue: Float = recipe.usesPressureCurve ? recipe.curveValue(dab.axes[0]) : 1
         let size = recipe.dabSize(curveValue: curveValue, tiltX: dab.axes[1], tiltY: dab.axes[2])
