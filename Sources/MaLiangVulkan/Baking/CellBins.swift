@@ -234,7 +234,7 @@ private struct TileSlotTable {
 
     /// The slot of `key` (a tile of the layer), nil before it is given one.
     subscript(key: TileKey) -> Int? {
-        get {
+        @inline(__always) get {
             guard !table.isEmpty else { return dictionary[key] }
             let stored = table[key.row * columns + key.column]
             return stored == 0 ? nil : Int(stored) - 1
