@@ -157,6 +157,11 @@ struct CellBins {
         for tileRow in (y0 >> perSideShift)...(y1 >> perSideShift) {
             for tileColumn in (x0 >> perSideShift)...(x1 >> perSideShift) {
                 guard let slot = slot(TileKey(column: tileColumn, row: tileRow), erasing: erasing) else { continue }
+                // Whole-tile cells (dabs of radius 32 and more): the tile's one cell is its slot.
+                if perSide == 1 {
+                    append(index, cell: slot)
+                    continue
+                }
                 let firstRow = max(y0, tileRow * perSide) - tileRow * perSide
                 let lastRow = min(y1, tileRow * perSide + perSide - 1) - tileRow * perSide
                 let firstColumn = max(x0, tileColumn * perSide) - tileColumn * perSide
