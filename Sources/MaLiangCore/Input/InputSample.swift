@@ -42,14 +42,19 @@ public struct InputSample: Hashable, Codable, Sendable {
     /// Largest coordinate magnitude accepted, in document pixels (``Limits/coordinate``).
     public static var coordinateLimit: Double { Limits.coordinate }
 
+    /// Whether a sample at `x`, `y` can be used: finite and not absurdly far.
+    @inline(__always)
+    package static func acceptsPosition(x: Double, y: Double) -> Bool {
+        x.isFinite && y.isFinite && abs(x) <= coordinateLimit && abs(y) <= coordinateLimit
+    }
+
     /// The sample made safe for the engine, or `nil` when it cannot be used.
     ///
     /// A non-finite or absurdly far position rejects the sample. Axis values are clamped to their ranges;
     /// a non-finite axis value is dropped (treated as not reported).
     public func validated() -> InputSample? {
         if isValid { return self }
-        guard position.isFinite, abs(position.x) <= Self.coordinateLimit, abs(position.y) <= Self.coordinateLimit
-        else { return nil }
+        guard Self.acceptsPosition(x: position.x, y: position.y) else { return nil }
         var sample = self
         sample.pressure = pressure.flatMap { Self.clamped($0, 0, 1) }
         sample.tiltX = tiltX.flatMap { Self.clamped($0, -90, 90) }
@@ -66,8 +71,8 @@ public struct InputSample: Hashable, Codable, Sendable {
     /// Whether ``validated()`` would return the sample as it is: the engine takes most samples so, without making a
     /// copy (a share of its time a sample).
     package var isValid: Bool {
-        position.isFinite && abs(position.x) <= Self.coordinateLimit && abs(position.y) <= Self.coordinateLimit
-            && Self.within(pressure, 0, 1) && Self.within(tiltX, -90, 90) && Self.within(tiltY, -90, 90)
+        Self.acceptsPosition(x: position.x, y: position.y) && Self.within(pressure, 0, 1) && Self.within(tiltX, -90, 90)
+            && Self.within(tiltY, -90, 90)
             && Self.within(distance, 0, 1) && Self.within(rotation, 0, 360) && rotation != 360
     }
 

@@ -203,16 +203,30 @@ package struct SampleColumns: Hashable, Sendable {
 
     package subscript(index: Int) -> InputSample {
         let has = Presence(rawValue: presence[index])
+        let axes = axes(at: index)
         return InputSample(
-            position: Point(x: Double(xs[index]), y: Double(ys[index])),
-            pressure: has.contains(.pressure) ? Double(pressures[index]) / 65535 : nil,
-            tiltX: has.contains(.tiltX) ? Double(tiltsX[index]) / 256 : nil,
-            tiltY: has.contains(.tiltY) ? Double(tiltsY[index]) / 256 : nil,
-            rotation: has.contains(.rotation) ? Double(rotations[index]) * 360 / 65536 : nil,
-            distance: has.contains(.distance) ? Double(distances[index]) / 65535 : nil,
-            time: baseTime + UInt64(times[index]), tool: tools[index],
-            deviceSerial: has.contains(.serial) ? serials[index] : nil)
+            position: Point(x: Double(xs[index]), y: Double(ys[index])), pressure: axes.pressure, tiltX: axes.tiltX,
+            tiltY: axes.tiltY, rotation: axes.rotation,
+            distance: has.contains(.distance) ? Double(distances[index]) / 65535 : nil, time: time(at: index),
+            tool: tools[index], deviceSerial: has.contains(.serial) ? serials[index] : nil)
     }
+
+    /// What sample `index` holds of the axes the stroke engine reads (nil where it lacks one): a bake reads these
+    /// rather than build the whole sample.
+    @inline(__always)
+    package func axes(at index: Int) -> (pressure: Double?, tiltX: Double?, tiltY: Double?, rotation: Double?) {
+        let has = Presence(rawValue: presence[index])
+        return (
+            has.contains(.pressure) ? Double(pressures[index]) / 65535 : nil,
+            has.contains(.tiltX) ? Double(tiltsX[index]) / 256 : nil,
+            has.contains(.tiltY) ? Double(tiltsY[index]) / 256 : nil,
+            has.contains(.rotation) ? Double(rotations[index]) * 360 / 65536 : nil
+        )
+    }
+
+    /// The time of sample `index`, in microseconds.
+    @inline(__always)
+    package func time(at index: Int) -> UInt64 { baseTime + UInt64(times[index]) }
 
     /// Adds a sample and returns it as stored, or returns nil (adding nothing) when ``InputSample/validated()``
     /// refuses it or the stroke already holds ``Limits/samplesPerStroke`` samples.

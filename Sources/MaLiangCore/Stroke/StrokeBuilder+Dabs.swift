@@ -52,32 +52,31 @@ extension StrokeBuilder {
 }
 
 extension StrokeBuilder {
-    /// About how many stamps `samples` make: the path's length over the step after a dab of the brush's own size
+    /// About how many stamps the samples of `columns` make: the path's length over the step after a dab of the brush's own size
     /// (dabs made smaller by pressure come closer together, so there may be more), for a caller to reserve room
     /// for them at once rather than grow the array by copying.
-    package func expectedStampCount(for samples: some Sequence<InputSample>) -> Int {
-        var path = PathLength()
-        for sample in samples { path.add(x: sample.position.x, y: sample.position.y) }
-        return expectedStampCount(along: path)
-    }
-
-    /// The same for samples held as columns, read from their positions alone: building every sample only to measure
-    /// the path was a tenth of making a large brush's stamps.
     package func expectedStampCount(for columns: SampleColumns) -> Int {
-        var path = PathLength()
+        // From the positions alone: building every sample only to measure the path was a tenth of making a large
+        // brush's stamps.
+        var length = 0.0
+        var last: SIMD2<Double>?
         columns.xs.withUnsafeBufferPointer { xs in
             columns.ys.withUnsafeBufferPointer { ys in
-                for index in xs.indices { path.add(x: Double(xs[index]), y: Double(ys[index])) }
+                for index in xs.indices {
+                    let position = SIMD2(Double(xs[index]), Double(ys[index]))
+                    guard position.x.isFinite, position.y.isFinite else { continue }
+                    if let last {
+                        let delta = position - last
+                        length += (delta * delta).sum().squareRoot()
+                    }
+                    last = position
+                }
             }
         }
-        return expectedStampCount(along: path)
-    }
-
-    private func expectedStampCount(along path: PathLength) -> Int {
-        let dabs = path.length / max(step(after: recipe.baseSize), Brush.minimumStep) + 2
+        let dabs = length / max(step(after: recipe.baseSize), Brush.minimumStep) + 2
         guard dabs.isFinite else { return 0 }
         let stamps = min(dabs, Double(Self.stampLimit)) * Double(recipe.stampsPerDab * (1 + copies.count))
-        return min(Int(stamps), Self.stampLimit) + path.count
+        return min(Int(stamps), Self.stampLimit) + columns.count
     }
 
     mutating func nextRandomUnit() -> Float { random.nextUnitFloat() }
@@ -162,25 +161,5 @@ package struct StampPlacement {
         let cosine = Double(cos(stamp.angle))
         let sine = Double(sin(stamp.angle))
         stamp.angle = Float(atan2(t.b * cosine + t.d * sine, t.a * cosine + t.c * sine))
-    }
-}
-
-/// The length of the polyline through a stroke's samples (those at a finite position), and how many samples there
-/// were.
-private struct PathLength {
-    private(set) var length = 0.0
-    private(set) var count = 0
-    private var last: SIMD2<Double>?
-
-    @inline(__always)
-    mutating func add(x: Double, y: Double) {
-        count += 1
-        guard x.isFinite, y.isFinite else { return }
-        let position = SIMD2(x, y)
-        if let last {
-            let delta = position - last
-            length += (delta * delta).sum().squareRoot()
-        }
-        last = position
     }
 }

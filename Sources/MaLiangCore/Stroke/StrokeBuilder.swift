@@ -75,35 +75,27 @@ public struct StrokeBuilder {
 
     /// Adds one sample; appends the stamps it makes certain to `stamps`.
     public mutating func add(_ sample: InputSample, into stamps: inout [Stamp]) {
-        let first = stamps.count
-        defer { Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement) }
         // A valid sample is taken as it is: validating copies it through an optional.
-        if finished {
-            rejectedSampleCount += 1
-        } else if sample.isValid {
-            accept(WalkSample(sample), into: &stamps)
-        } else if let valid = sample.validated() {
-            accept(WalkSample(valid), into: &stamps)
-        } else {
-            rejectedSampleCount += 1
-        }
+        take(sample.isValid ? WalkSample(sample) : sample.validated().map(WalkSample.init), into: &stamps)
     }
 
     /// Adds every sample of `columns` (a stroke's stored samples) as ``add(_:into:)`` would, one by one, reading
     /// each straight from the columns: building each as an ``InputSample`` (128 bytes, copied on) was a tenth of
     /// walking a large brush's stroke.
     package mutating func add(_ columns: SampleColumns, into stamps: inout [Stamp]) {
-        for index in 0..<columns.count {
-            let first = stamps.count
-            if finished {
-                rejectedSampleCount += 1
-            } else if let sample = WalkSample(columns, at: index) {
-                accept(sample, into: &stamps)
-            } else {
-                rejectedSampleCount += 1
-            }
-            Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement)
+        for index in 0..<columns.count { take(WalkSample(columns, at: index), into: &stamps) }
+    }
+
+    /// Walks on to `sample` (nil: refused as invalid) unless the stroke is finished, and completes its stamps.
+    @inline(__always)
+    private mutating func take(_ sample: WalkSample?, into stamps: inout [Stamp]) {
+        let first = stamps.count
+        if !finished, let sample {
+            accept(sample, into: &stamps)
+        } else {
+            rejectedSampleCount += 1
         }
+        Self.finishBatch(from: first, in: &stamps, copies: copies, placement: placement)
     }
 
     /// Walks the path on to `sample` (validated).
@@ -241,16 +233,14 @@ struct WalkSample {
     @inline(__always)
     init?(_ columns: SampleColumns, at index: Int) {
         let (x, y) = (Double(columns.xs[index]), Double(columns.ys[index]))
-        guard x.isFinite, y.isFinite, abs(x) <= InputSample.coordinateLimit, abs(y) <= InputSample.coordinateLimit
-        else { return nil }
-        let has = SampleColumns.Presence(rawValue: columns.presence[index])
+        guard InputSample.acceptsPosition(x: x, y: y) else { return nil }
+        let axes = columns.axes(at: index)
         // Stored pressures and rotations are within range by their encoding; a tilt is clamped as validating does.
-        pressure = has.contains(.pressure) ? Double(columns.pressures[index]) / 65535 : nil
-        let tiltX = has.contains(.tiltX) ? min(max(Double(columns.tiltsX[index]) / 256, -90), 90) : 0
-        let tiltY = has.contains(.tiltY) ? min(max(Double(columns.tiltsY[index]) / 256, -90), 90) : 0
-        let rotation = has.contains(.rotation) ? Double(columns.rotations[index]) * 360 / 65536 : 0
-        knot = Knot(position: SIMD2(x, y), axes: SIMD4(pressure ?? 0, tiltX, tiltY, rotation))
-        time = columns.baseTime + UInt64(columns.times[index])
+        let tiltX = axes.tiltX.map { min(max($0, -90), 90) } ?? 0
+        let tiltY = axes.tiltY.map { min(max($0, -90), 90) } ?? 0
+        pressure = axes.pressure
+        knot = Knot(position: SIMD2(x, y), axes: SIMD4(pressure ?? 0, tiltX, tiltY, axes.rotation ?? 0))
+        time = columns.time(at: index)
     }
 }
 
