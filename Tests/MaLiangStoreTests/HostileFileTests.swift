@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MaLiangCore
 import MaLiangStore
 import PNGCodec
@@ -112,5 +113,28 @@ import Testing
         first.close()
         let again = try DocumentFile.open(at: url)
         #expect(again.document.elements.count == 1)
+    }
+
+    /// A process started while the file is open holds a copy of its lock's descriptor until it runs its program;
+    /// closing the file meanwhile must still let it be opened again at once.
+    @Test func closedIsUnlockedWhileACopyOfTheLockDescriptorLives() throws {
+        let url = try temporaryFolder().appendingPathComponent("spawned.maliang")
+        let file = try DocumentFile.create(at: url, size: Size(width: 100, height: 100))
+        try file.edit { $0.append(makeStroke($0)) }
+        // The lock's descriptor: the one of the file holding a flock (/proc's fdinfo lists its locks).
+        let copies = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name -> Int32? in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + name),
+                target == url.path, let descriptor = Int32(name),
+                let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + name, encoding: .utf8),
+                info.contains("FLOCK")
+            else { return nil }
+            return dup(descriptor)
+        }
+        #expect(!copies.isEmpty)
+        file.close()
+        let again = try DocumentFile.open(at: url)
+        #expect(again.document.elements.count == 1)
+        again.close()
+        for copy in copies { close(copy) }
     }
 }

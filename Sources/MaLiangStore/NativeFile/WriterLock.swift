@@ -35,6 +35,10 @@ final class WriterLock {
 
     func release() {
         guard descriptor >= 0 else { return }
+        // Unlocked before it is closed: a process being started elsewhere in this one holds a copy of every
+        // descriptor until it runs its program, and a lock goes only with the last copy closed — the file would
+        // stay locked for that moment, and opening it again at once said another window had it.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
         descriptor = -1
     }
