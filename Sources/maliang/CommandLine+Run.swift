@@ -60,7 +60,7 @@ let usage = """
                            default brush's stroke engine (or a round brush of radius R) and print stamps/s,
                            stamps, samples, wall time and the time a sample.
       bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels N] [--chunk-stamps N,...]
-                   [--radii R,...] [--dabs-only | --frames-only | --host-only] TRACE [STROKES]
+                   [--radii R,...] [--dabs-only | --frames-only | --host-only | --kernel-only] TRACE [STROKES]
                            Measure the renderer on the chosen Vulkan device: dabs/s and covered Mpx/s replaying
                            TRACE with round brushes of radius 2, 8, 32 and 128, then the same with the device
                            kept busy (and its busy time); one 1920×1080 window frame (at 1:1, drawn instead of
@@ -69,7 +69,8 @@ let usage = """
                            256 pixels wide) instead of choosing them from the dabs' size; --chunk-stamps measures
                            stamps made on the device in chunks of each size named (16, 32, 64; default 64).
                            --host-only measures only the host's share of a compute-shader bake (making the
-                           stamps, binning, writing the work), without the device.
+                           stamps, binning, writing the work), without the device; --kernel-only only the
+                           compute shader's time a dab, the same work submitted again and again.
       bench open [FILE]    Open FILE (default: a 4096×4096 document of 10000 strokes, made first) in a fresh
                            process as the window does and show it fitted in a 1920×1080 frame: the time to
                            show it, and resident and peak memory.

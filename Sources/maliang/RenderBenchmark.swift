@@ -6,7 +6,7 @@ import MaLiangVulkan
 enum RenderBenchmark {
     static let usage =
         "usage: maliang bench render [--stamping raster|gpu-kernel|cpu-kernel] [--cell-pixels 16|32|64|128|256] "
-        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only | --host-only [--timeline FILE]] TRACE [LARGE_STROKES]"
+        + "[--chunk-stamps N,...] [--radii R,...] [--dabs-only | --frames-only | --host-only [--timeline FILE] | --kernel-only] TRACE [LARGE_STROKES]"
 
     static func run(_ arguments: [String]) throws {
         var positional: [String] = []
@@ -17,6 +17,7 @@ enum RenderBenchmark {
         var dabsOnly = false
         var framesOnly = false
         var hostOnly = false
+        var kernelOnly = false
         var timelinePath: String?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
@@ -48,6 +49,8 @@ enum RenderBenchmark {
                 framesOnly = true
             case "--host-only":
                 hostOnly = true
+            case "--kernel-only":
+                kernelOnly = true
             case "--timeline":
                 guard let value = remaining.popFirst() else { throw UsageError("--timeline takes a file") }
                 timelinePath = value
@@ -73,6 +76,7 @@ enum RenderBenchmark {
                 trace, radii: radii, cellPixels: cellPixels, timelinePath: timelinePath, context: context)
         }
         guard timelinePath == nil else { throw UsageError("--timeline goes with --host-only") }
+        if kernelOnly { return try kernelTimes(trace, radii: radii, cellPixels: cellPixels, context: context) }
         if !framesOnly {
             try dabRates(
                 trace, radii: radii, stamping: stamping, cellPixels: cellPixels, chunkSizes: chunkSizes,
@@ -114,6 +118,27 @@ enum RenderBenchmark {
         }
         if let timelinePath {
             try timelineText.write(toFile: timelinePath, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The compute shader alone, for each radius: the recording's work binned once and submitted again and again
+    /// (``CanvasRenderer/measureKernel(_:rounds:roundSeconds:)``), the device's time a dab at best and at the
+    /// median of the rounds, and the rate the device alone would stamp at best.
+    static func kernelTimes(_ trace: MyPaintTrace, radii: [Double], cellPixels: Int?, context: VulkanContext) throws {
+        let rounds = 15
+        for radius in radii {
+            let (canvas, strokes) = try roundBrushReplay(trace, radius: radius, context: context)
+            canvas.stamping = .gpuKernel
+            canvas.deviceCellPixels = cellPixels
+            guard let times = try canvas.measureKernel(strokes, rounds: rounds), !times.isEmpty else {
+                throw UsageError("--kernel-only: this device has no compute shader to time")
+            }
+            let sorted = times.sorted()
+            print(
+                String(
+                    format: "radius %3.0f, the compute shader alone (%d rounds of the same work): %.2f ns a dab at "
+                        + "best, %.2f at the median: at most %.1f Mpx/s", radius, rounds, sorted[0] * 1e9,
+                    sorted[sorted.count / 2] * 1e9, Double.pi * radius * radius / sorted[0] / 1e6))
         }
     }
 
