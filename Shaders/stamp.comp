@@ -69,7 +69,7 @@ vec4 composite(vec4 paint, vec4 wet, vec4 stroke) {
 // Two masks in turn: one is cleared while the other is filled.
 shared vec4 stagedPlacement[256];
 shared vec4 stagedColor[256];
-shared vec4 stagedExtra[256];
+shared vec4 stagedShape[256];
 shared uint stagedHitBits[2][8];
 // Chunked: which of 256 listed chunks reach the block, and those chunks' first stamps in order.
 shared uint chunkBits[8];
@@ -85,7 +85,8 @@ vec4 paint;
 vec4 body = vec4(0.0);
 vec4 halo = vec4(0.0);
 bool touched = false;
-uint current = 0xffffffffu;
+// The stroke whose stamps build up, by index (−1: none yet).
+float current = -1.0;
 vec4 stroke = vec4(1.0, 0.0, 1.0, 0.0);
 vec4 strokeGrain = vec4(0.0);
 
@@ -98,20 +99,31 @@ void begin() {
 }
 
 // Stages the stamp at floats[base] in this invocation's place, its bit set in mask `parity` when it reaches the
-// block.
+// block. What its mask needs that is the same for every pixel is worked out here, once a stamp rather than once a
+// pixel: a round's rim and softness scales (no division a pixel), a texture's layer and mip level.
 void stage(uint base, uint parity) {
     vec4 placement = floats[base];
     vec4 extra = floats[base + 2u];
+    vec4 owner = floats[push.strokeBase + uint(extra.y) * 2u];
     // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
     vec2 centre = (placement.xy - push.origin) * push.scale;
-    bool isTextured = textured && floats[push.strokeBase + uint(extra.y) * 2u].w > 0.5;
+    bool isTextured = textured && owner.w > 0.5;
     float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
     if (!(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))) {
         atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
     }
+    vec2 shape;
+    if (isTextured) {
+        // The level a rasterised quad of this size would sample.
+        float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
+        shape = vec2(owner.w - 1.0 + extra.x, level);
+    } else {
+        float knee = clamp(owner.z, 0.0, 1.0);
+        shape = vec2(max(extra.w, 0.5), knee >= 1.0 ? 0.0 : 1.0 / (1.0 - knee));
+    }
     stagedPlacement[gl_LocalInvocationIndex] = placement;
     stagedColor[gl_LocalInvocationIndex] = floats[base + 1u];
-    stagedExtra[gl_LocalInvocationIndex] = extra;
+    stagedShape[gl_LocalInvocationIndex] = vec4(shape, extra.z, extra.y);
 }
 
 // Stamps the staged stamps that reach the block into this pixel, in order.
@@ -121,15 +133,16 @@ void stampStaged(uint parity) {
             uint index = word * 32u + uint(findLSB(bits));
             touched = true;
             vec4 placement = stagedPlacement[index];
-            vec4 extra = stagedExtra[index];
-            uint strokeIndex = uint(extra.y);
-            if (strokeIndex != current) {
-                if (current != 0xffffffffu) paint = composite(composite(paint, halo, stroke), body, stroke);
+            // Mask scales or texture layer and level, 1 for a glow halo, stroke index.
+            vec4 shape = stagedShape[index];
+            if (shape.w != current) {
+                if (current >= 0.0) paint = composite(composite(paint, halo, stroke), body, stroke);
                 body = vec4(0.0);
                 halo = vec4(0.0);
-                current = strokeIndex;
-                stroke = floats[push.strokeBase + current * 2u];
-                strokeGrain = floats[push.strokeBase + current * 2u + 1u];
+                current = shape.w;
+                uint strokeBase = push.strokeBase + uint(current) * 2u;
+                stroke = floats[strokeBase];
+                strokeGrain = floats[strokeBase + 1u];
             }
             vec2 offset = position - placement.xy;
             vec2 local = vec2(
@@ -138,19 +151,17 @@ void stampStaged(uint parity) {
             if (textured && stroke.w > 0.5) {
                 vec2 texel = local * 0.5 + 0.5;
                 bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
-                // The level a rasterised quad of this size would sample.
-                float level = max(log2(float(textureSize(brushTextures, 0).x) / max(2.0 * extra.w, 1e-3)), 0.0);
-                mask = inside ? textureLod(brushTextures, vec3(texel, stroke.w - 1.0 + extra.x), level).r : 0.0;
+                mask = inside ? textureLod(brushTextures, vec3(texel, shape.x), shape.y).r : 0.0;
             } else {
-                float distance = length(local);
-                float rim = clamp((1.0 - distance) * max(extra.w, 0.5) + 0.5, 0.0, 1.0);
-                float knee = clamp(stroke.z, 0.0, 1.0);
-                float falloff = knee >= 1.0 ? 1.0 : clamp((1.0 - distance) / (1.0 - knee), 0.0, 1.0);
+                float inside = 1.0 - length(local);
+                float rim = clamp(inside * shape.x + 0.5, 0.0, 1.0);
+                // A softness of 0 is a hard round: the rim alone.
+                float falloff = shape.y > 0.0 ? clamp(inside * shape.y, 0.0, 1.0) : 1.0;
                 mask = rim * falloff;
             }
             if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));
             vec4 source = stagedColor[index] * mask;
-            if (extra.z > 0.5) {
+            if (shape.z > 0.5) {
                 halo = max(halo, source);
             } else {
                 body = source + body * (1.0 - source.a);
