@@ -153,10 +153,11 @@ void stampStaged(uint parity) {
                 bool inside = all(greaterThanEqual(texel, vec2(0.0))) && all(lessThanEqual(texel, vec2(1.0)));
                 mask = inside ? textureLod(brushTextures, vec3(texel, shape.x), shape.y).r : 0.0;
             } else {
-                float inside = 1.0 - length(local);
-                float rim = clamp(inside * shape.x + 0.5, 0.0, 1.0);
+                // How far within the disc's edge, in radii.
+                float depth = 1.0 - length(local);
+                float rim = clamp(depth * shape.x + 0.5, 0.0, 1.0);
                 // A softness of 0 is a hard round: the rim alone.
-                float falloff = shape.y > 0.0 ? clamp(inside * shape.y, 0.0, 1.0) : 1.0;
+                float falloff = shape.y > 0.0 ? clamp(depth * shape.y, 0.0, 1.0) : 1.0;
                 mask = rim * falloff;
             }
             if (strokeGrain.x > 0.0) mask *= 1.0 - strokeGrain.x * (1.0 - paperTooth(position, int(strokeGrain.y)));

@@ -21,12 +21,10 @@ extension CanvasRenderer {
             var run = StampRun()
             var pixels = 0
             func take() {
-                let side =
-                    deviceCellPixels.map { TileLayer.tileSize / $0 }
-                    ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
                 works.append(
                     run.takeWork(
-                        for: layer, onlyTiles: nil, cellsPerTileSide: side, onDevice: true,
+                        for: layer, onlyTiles: nil,
+                        cellsPerTileSide: run.deviceCellsPerTileSide(cellPixels: deviceCellPixels), onDevice: true,
                         textures: resources.brushTextures))
                 pixels = 0
             }
@@ -35,7 +33,7 @@ extension CanvasRenderer {
                     let built = StampSource.build(stroke, samples: stroke.samples.loaded(), grid: layer.grid)
                     run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
                     pixels += built.coveredPixels
-                    if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { take() }
+                    if PaintBaker.fillsGPUBatch(stamps: run.stampCount, pixels: pixels) { take() }
                 }
             }
             if !run.isEmpty { take() }

@@ -130,9 +130,10 @@ enum RenderBenchmark {
             let (canvas, strokes) = try roundBrushReplay(trace, radius: radius, context: context)
             canvas.stamping = .gpuKernel
             canvas.deviceCellPixels = cellPixels
-            guard let times = try canvas.measureKernel(strokes, rounds: rounds), !times.isEmpty else {
+            guard let times = try canvas.measureKernel(strokes, rounds: rounds) else {
                 throw UsageError("--kernel-only: this device has no compute shader to time")
             }
+            guard !times.isEmpty else { throw UsageError("--kernel-only: the recording makes no dabs to time") }
             let sorted = times.sorted()
             print(
                 String(

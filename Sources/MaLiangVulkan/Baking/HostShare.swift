@@ -64,9 +64,7 @@ package struct HostShare: Sendable {
         func binQueued() {
             let binned = takeBinned()
             if !run.isEmpty {
-                let side =
-                    cellPixels.map { TileLayer.tileSize / $0 }
-                    ?? StampRun.deviceCellsPerTileSide(diameter: run.typicalDiameter)
+                let side = run.deviceCellsPerTileSide(cellPixels: cellPixels)
                 let began = BakeTimeline.begin()
                 binning = run.startBinning(
                     grid: layer.grid, onlyTiles: nil, cellsPerTileSide: side, textures: textures)
@@ -86,7 +84,7 @@ package struct HostShare: Sendable {
             share.times.stamps += BakeHostTimes.seconds(since: waiting)
             run.append(stroke, stamps: built.stamps, coveredPixels: built.coveredPixels)
             pixels += built.coveredPixels
-            if run.stampCount >= PaintBaker.batchStamps || pixels >= PaintBaker.gpuBatchPixels { binQueued() }
+            if PaintBaker.fillsGPUBatch(stamps: run.stampCount, pixels: pixels) { binQueued() }
         }
         // The last strokes start binning while the batch before is written; the second call writes them.
         binQueued()

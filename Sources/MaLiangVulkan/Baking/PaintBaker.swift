@@ -62,6 +62,9 @@ final class PaintBaker {
     /// The same for the compute shader, which stamps 64 Mpx in milliseconds: held to the CPU's budget, batches of
     /// small dabs were too few stamps to bin on more than one or two cores or to keep the device busy.
     static let gpuBatchPixels = 2 << 30
+
+    /// Whether `stamps` covering `pixels` fill a compute-shader batch.
+    static func fillsGPUBatch(stamps: Int, pixels: Int) -> Bool { stamps >= batchStamps || pixels >= gpuBatchPixels }
     /// Tiles of one stroke stamped and composited at a time on the quad path: bounds the stroke layers' memory
     /// (2 layers × 16 tiles × 512 KiB) whatever the stroke's length.
     static let tilesPerChunk = 16
@@ -385,8 +388,7 @@ final class PaintBaker {
 
         /// The compute shader's cells per tile side for the queued strokes.
         private var deviceCellsPerTileSide: Int {
-            baker.deviceCellPixels.map { TileLayer.tileSize / $0 }
-                ?? StampRun.deviceCellsPerTileSide(diameter: baker.run.typicalDiameter)
+            baker.run.deviceCellsPerTileSide(cellPixels: baker.deviceCellPixels)
         }
 
         /// Records the batch being binned on other cores, if any, once its binning is done.

@@ -30,6 +30,12 @@ struct StampRun {
         return max(TileLayer.tileSize / min(cellPixels, TileLayer.tileSize), 1)
     }
 
+    /// The compute shader's cells per tile side for the waiting stamps: those of `cellPixels` when fixed (benchmarks,
+    /// tests), else the rule's for their typical diameter.
+    func deviceCellsPerTileSide(cellPixels: Int?) -> Int {
+        cellPixels.map { TileLayer.tileSize / $0 } ?? Self.deviceCellsPerTileSide(diameter: typicalDiameter)
+    }
+
     /// The waiting stamps' typical diameter in the layer's pixels: the root mean square, from the pixels they cover.
     var typicalDiameter: Double { stampCount > 0 ? (Double(coveredPixels) / Double(stampCount)).squareRoot() : 0 }
 
