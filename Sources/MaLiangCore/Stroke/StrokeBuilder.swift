@@ -27,8 +27,10 @@ public struct StrokeBuilder {
     private var tapPressure: Double?
     /// Path distance from the end of what was walked to the next stamp; 0 before the first stamp.
     private var distanceToNextStamp = 0.0
-    /// Unit direction of travel of the piece being walked (for `.ahead` rotation).
-    var direction = SIMD2<Double>(1, 0)
+    /// The last piece walked that had a length, and that length: its unit direction of travel (for `.ahead`
+    /// rotation) is worked out where a dab needs it, not at every piece of the curve.
+    private var travel = SIMD2<Double>(1, 0)
+    private var travelLength = 1.0
     var chartletIndex: UInt16 = 0
     private var finished = false
     /// The symmetry's copies besides the stroke itself (none without a symmetry).
@@ -183,23 +185,42 @@ public struct StrokeBuilder {
         let bend = start.position - control.position * 2 + end.position
         let bendLength = (bend * bend).sum().squareRoot()
         let pieces = min(max(Int((bendLength / (4 * Self.flatness)).squareRoot().rounded(.up)), 1), 256)
-        var from = start
+        // Where the spacing is wider than the pieces, most pieces have no dab: the axes at a piece's ends are
+        // worked out only for a piece a dab lands on (the same values, by the same formula, as at every end).
+        func axes(at piece: Int) -> SIMD4<Double> {
+            guard piece > 0 else { return start.axes }
+            let t = Double(piece) / Double(pieces)
+            let u = 1 - t
+            return start.axes * (u * u) + control.axes * (2 * u * t) + end.axes * (t * t)
+        }
+        var from = start.position
         for piece in 1...pieces {
             let t = Double(piece) / Double(pieces)
             let u = 1 - t
-            let to = Knot(
-                position: start.position * (u * u) + control.position * (2 * u * t) + end.position * (t * t),
-                axes: start.axes * (u * u) + control.axes * (2 * u * t) + end.axes * (t * t))
-            walkLine(from: from, to: to, into: &stamps)
+            let to = start.position * (u * u) + control.position * (2 * u * t) + end.position * (t * t)
+            let delta = to - from
+            let length = (delta * delta).sum().squareRoot()
+            if distanceToNextStamp <= length + 1e-9 {
+                let (fromKnot, toKnot) = (
+                    Knot(position: from, axes: axes(at: piece - 1)), Knot(position: to, axes: axes(at: piece))
+                )
+                walkLine(from: fromKnot, to: toKnot, into: &stamps)
+            } else {
+                if length > 0 { (travel, travelLength) = (delta, length) }
+                distanceToNextStamp -= length
+            }
             from = to
         }
     }
+
+    /// Unit direction of travel of the last piece walked that had a length (for `.ahead` rotation).
+    var direction: SIMD2<Double> { travel / travelLength }
 
     /// Places stamps along a straight piece, continuing the spacing left over from the previous piece.
     private mutating func walkLine(from start: Knot, to end: Knot, into stamps: inout [Stamp]) {
         let delta = end.position - start.position
         let length = (delta * delta).sum().squareRoot()
-        if length > 0 { direction = delta / length }
+        if length > 0 { (travel, travelLength) = (delta, length) }
         // A stamp that lands within rounding error of the end belongs to this piece.
         let reach = length + 1e-9
         while distanceToNextStamp <= reach {
