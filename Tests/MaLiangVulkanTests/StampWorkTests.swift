@@ -130,7 +130,7 @@ struct StampWorkTests {
             for (index, stamp) in stamps.enumerated() {
                 _ = bins.add(UInt32(index), stamp: stamp, reach: Double(stamp.size) / 2 + 1, erasing: false)
             }
-            return (bins.tiles, bins.pairs.map { [Int($0.cell), Int($0.stamp)] })
+            return (bins.tiles, bins.pairs.elements.map { [Int($0.cell), Int($0.stamp)] })
         }
         let (smallTiles, smallPairs) = binned(small)
         let (hugeTiles, hugePairs) = binned(huge)

@@ -67,7 +67,7 @@ struct TileReachTests {
         }
         // Every binning as (stamp, layer cell column, row).
         let side = cellsPerTileSide
-        let binned = bins.pairs.map { pair -> [Int] in
+        let binned = bins.pairs.elements.map { pair -> [Int] in
             let (slot, cell) = (Int(pair.cell) / (side * side), Int(pair.cell) % (side * side))
             let tile = bins.tiles[slot]
             return [Int(pair.stamp), tile.column * side + cell % side, tile.row * side + cell / side]
@@ -89,13 +89,13 @@ struct TileReachTests {
         let order = { (a: [Int], b: [Int]) in a.lexicographicallyPrecedes(b) }
         #expect(binned.sorted(by: order) == expected.sorted(by: order), "\(binned.count) against \(expected.count)")
         var counted = [UInt32](repeating: 0, count: bins.tiles.count * bins.cellsPerTile)
-        for pair in bins.pairs { counted[Int(pair.cell)] += 1 }
-        #expect(bins.cellCounts == counted)
+        for pair in bins.pairs.elements { counted[Int(pair.cell)] += 1 }
+        #expect(Array(bins.cellCounts.elements) == counted)
         // The reached cells are those binned, each once, in the order first binned.
         var firstReached: [Int32] = []
         var seen = Set<Int32>()
-        for pair in bins.pairs where seen.insert(pair.cell).inserted { firstReached.append(pair.cell) }
-        #expect(bins.reachedCells == firstReached)
+        for pair in bins.pairs.elements where seen.insert(pair.cell).inserted { firstReached.append(pair.cell) }
+        #expect(Array(bins.reachedCells.elements) == firstReached)
         #expect(bins.pairs.count > 3_000 && bins.tiles.count > 4, "\(bins.pairs.count) \(bins.tiles.count)")
     }
 }

@@ -28,13 +28,13 @@ struct CellBins {
     /// dab mostly reaches the cells of the one before.
     private var lastCells = LastCells.none
     /// Each binning, in the order added.
-    private(set) var pairs: [Pair] = []
+    private(set) var pairs = AppendBuffer<Pair>()
     /// How many binnings each cell has, by cell (counted as they are added: a pass over the pairs after was a share
     /// of binning small dabs).
-    private(set) var cellCounts: [UInt32] = []
+    private(set) var cellCounts = AppendBuffer<UInt32>()
     /// The cells with a binning, in the order first reached: laying chunks out together visits only these (a small
     /// dab's chunk reaches a few hundred of its tiles' thousands of cells).
-    private(set) var reachedCells: [Int32] = []
+    private(set) var reachedCells = AppendBuffer<Int32>()
     /// Slots reached only by erasing so far: whether the layer has paint there to erase is for the layout to find
     /// (``StampWork``), on the thread that makes the layer's tiles — binning may run while an earlier batch makes them.
     private(set) var erasedOnly: Set<Int> = []
@@ -70,7 +70,7 @@ struct CellBins {
             slot = tiles.count
             slots[key] = slot
             tiles.append(key)
-            cellCounts.append(contentsOf: repeatElement(0, count: cellsPerTile))
+            cellCounts.append(0, times: cellsPerTile)
             // Erasing where there is no paint does nothing: unless paint comes to it (later here, or in another
             // chunk of the same work) or the layer has a tile there, no tile is made for it.
             if erasing { erasedOnly.insert(slot) }
@@ -176,16 +176,16 @@ struct CellBins {
     }
 
     /// Makes room for `count` binnings.
-    mutating func reserve(pairs count: Int) { pairs.reserveCapacity(count) }
+    mutating func reserve(pairs count: Int) { pairs.reserve(count) }
 
     /// Takes the memory of `spare`'s pairs and counts (an earlier chunk's), emptied, for its own.
     mutating func adoptPairs(_ spare: inout CellBins) {
         swap(&pairs, &spare.pairs)
         swap(&cellCounts, &spare.cellCounts)
         swap(&reachedCells, &spare.reachedCells)
-        pairs.removeAll(keepingCapacity: true)
-        cellCounts.removeAll(keepingCapacity: true)
-        reachedCells.removeAll(keepingCapacity: true)
+        pairs.removeAll()
+        cellCounts.removeAll()
+        reachedCells.removeAll()
     }
 
     /// Bytes the pairs' and counts' memory holds.

@@ -93,7 +93,7 @@ struct StampWork {
             // core, so it visits only the cells each chunk reached, not every cell of its tiles.
             var offsets: [UInt32] = []
             offsets.reserveCapacity(chunk.bins.reachedCells.count)
-            for local in chunk.bins.reachedCells {
+            for local in chunk.bins.reachedCells.elements {
                 let slot = slotOf[Int(local) >> perTileShift]
                 guard slot >= 0 else {
                     offsets.append(0)
@@ -170,7 +170,7 @@ struct StampWork {
         let cellMask = cellsPerTile - 1
         // Each reached cell's next entry among all the entries (a tile not drawn in: never read).
         var next = [UInt32](repeating: 0, count: chunk.bins.cellCounts.count)
-        for (local, offset) in zip(chunk.bins.reachedCells, place.entryOffsets) {
+        for (local, offset) in zip(chunk.bins.reachedCells.elements, place.entryOffsets) {
             let slot = place.slotOf[Int(local) >> perTileShift]
             guard slot >= 0 else { continue }
             next[Int(local)] = cellTable[((slot << perTileShift) | (Int(local) & cellMask)) * 2] + offset
@@ -178,7 +178,7 @@ struct StampWork {
         let stampOffset = UInt32(place.firstStamp)
         next.withUnsafeMutableBufferPointer { next in
             place.slotOf.withUnsafeBufferPointer { slotOf in
-                for pair in chunk.bins.pairs {
+                for pair in chunk.bins.pairs.elements {
                     let local = Int(pair.cell)
                     guard slotOf[local >> perTileShift] >= 0 else { continue }
                     entries[Int(next[local])] = pair.stamp + stampOffset
