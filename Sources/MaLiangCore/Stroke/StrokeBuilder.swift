@@ -194,6 +194,8 @@ public struct StrokeBuilder {
             return start.axes * (u * u) + control.axes * (2 * u * t) + end.axes * (t * t)
         }
         var from = start.position
+        // The axes at `from`, when known: the previous piece's end where a dab landed on it.
+        var fromAxes: SIMD4<Double>? = start.axes
         for piece in 1...pieces {
             let t = Double(piece) / Double(pieces)
             let u = 1 - t
@@ -201,13 +203,16 @@ public struct StrokeBuilder {
             let delta = to - from
             let length = (delta * delta).sum().squareRoot()
             if distanceToNextStamp <= length + 1e-9 {
-                let (fromKnot, toKnot) = (
-                    Knot(position: from, axes: axes(at: piece - 1)), Knot(position: to, axes: axes(at: piece))
+                let toAxes = axes(at: piece)
+                let ends = (
+                    Knot(position: from, axes: fromAxes ?? axes(at: piece - 1)), Knot(position: to, axes: toAxes)
                 )
-                walkLine(from: fromKnot, to: toKnot, into: &stamps)
+                walkLine(from: ends.0, to: ends.1, delta: delta, length: length, into: &stamps)
+                fromAxes = toAxes
             } else {
                 if length > 0 { (travel, travelLength) = (delta, length) }
                 distanceToNextStamp -= length
+                fromAxes = nil
             }
             from = to
         }
@@ -219,7 +224,14 @@ public struct StrokeBuilder {
     /// Places stamps along a straight piece, continuing the spacing left over from the previous piece.
     private mutating func walkLine(from start: Knot, to end: Knot, into stamps: inout [Stamp]) {
         let delta = end.position - start.position
-        let length = (delta * delta).sum().squareRoot()
+        walkLine(from: start, to: end, delta: delta, length: (delta * delta).sum().squareRoot(), into: &stamps)
+    }
+
+    /// ``walkLine(from:to:into:)`` with the piece's `delta` and `length` already worked out.
+    @inline(__always)
+    private mutating func walkLine(
+        from start: Knot, to end: Knot, delta: SIMD2<Double>, length: Double, into stamps: inout [Stamp]
+    ) {
         if length > 0 { (travel, travelLength) = (delta, length) }
         // A stamp that lands within rounding error of the end belongs to this piece.
         let reach = length + 1e-9
