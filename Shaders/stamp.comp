@@ -109,7 +109,13 @@ void stage(uint base, uint parity) {
     vec2 centre = (placement.xy - push.origin) * push.scale;
     bool isTextured = textured && owner.w > 0.5;
     float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
-    if (!(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))) {
+    // A round reaches the block where its disc does (the nearest point of the block within reach): the corners of
+    // its square mostly miss, and a stamp skipped there would add nothing.
+    vec2 gap = clamp(centre, blockLow, blockHigh) - centre;
+    bool reaches = isTextured
+        ? !(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))
+        : dot(gap, gap) <= reach * reach;
+    if (reaches) {
         atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
     }
     vec2 shape;
