@@ -27,10 +27,9 @@ public struct StrokeBuilder {
     private var tapPressure: Double?
     /// Path distance from the end of what was walked to the next stamp; 0 before the first stamp.
     private var distanceToNextStamp = 0.0
-    /// The last piece walked that had a length, and that length: its unit direction of travel (for `.ahead`
-    /// rotation) is worked out where a dab needs it, not at every piece of the curve.
+    /// The last piece walked that had a length: its unit direction of travel (for `.ahead` rotation) is worked out
+    /// where a dab needs it, not at every piece of the curve.
     private var travel = SIMD2<Double>(1, 0)
-    private var travelLength = 1.0
     var chartletIndex: UInt16 = 0
     private var finished = false
     /// The symmetry's copies besides the stroke itself (none without a symmetry).
@@ -188,7 +187,6 @@ public struct StrokeBuilder {
         // Where the spacing is wider than the pieces, most pieces have no dab: the axes at a piece's ends are
         // worked out only for a piece a dab lands on (the same values, by the same formula, as at every end).
         func axes(at piece: Int) -> SIMD4<Double> {
-            guard piece > 0 else { return start.axes }
             let t = Double(piece) / Double(pieces)
             let u = 1 - t
             return start.axes * (u * u) + control.axes * (2 * u * t) + end.axes * (t * t)
@@ -210,7 +208,7 @@ public struct StrokeBuilder {
                 walkLine(from: ends.0, to: ends.1, delta: delta, length: length, into: &stamps)
                 fromAxes = toAxes
             } else {
-                if length > 0 { (travel, travelLength) = (delta, length) }
+                if length > 0 { travel = delta }
                 distanceToNextStamp -= length
                 fromAxes = nil
             }
@@ -219,7 +217,7 @@ public struct StrokeBuilder {
     }
 
     /// Unit direction of travel of the last piece walked that had a length (for `.ahead` rotation).
-    var direction: SIMD2<Double> { travel / travelLength }
+    var direction: SIMD2<Double> { travel / (travel * travel).sum().squareRoot() }
 
     /// Places stamps along a straight piece, continuing the spacing left over from the previous piece.
     private mutating func walkLine(from start: Knot, to end: Knot, into stamps: inout [Stamp]) {
@@ -232,7 +230,7 @@ public struct StrokeBuilder {
     private mutating func walkLine(
         from start: Knot, to end: Knot, delta: SIMD2<Double>, length: Double, into stamps: inout [Stamp]
     ) {
-        if length > 0 { (travel, travelLength) = (delta, length) }
+        if length > 0 { travel = delta }
         // A stamp that lands within rounding error of the end belongs to this piece.
         let reach = length + 1e-9
         while distanceToNextStamp <= reach {
