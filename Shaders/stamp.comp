@@ -105,17 +105,14 @@ void stage(uint base, uint parity) {
     vec4 placement = floats[base];
     vec4 extra = floats[base + 2u];
     vec4 owner = floats[push.strokeBase + uint(extra.y) * 2u];
-    // How far paint reaches, in tile pixels: a texture's rotated square, or the disc and its rim.
+    // How far paint reaches from the centre, in tile pixels: a texture's rotated square (within its circumscribed
+    // circle), or the disc and its rim. The stamp reaches the block where the block's nearest point is that close:
+    // the blocks in the corners of a large dab's square are passed, and a stamp passed there would add nothing.
     vec2 centre = (placement.xy - push.origin) * push.scale;
     bool isTextured = textured && owner.w > 0.5;
     float reach = isTextured ? extra.w * 1.4144 + 1.5 : extra.w + 1.0;
-    // A round reaches the block where its disc does (the nearest point of the block within reach): the corners of
-    // its square mostly miss, and a stamp skipped there would add nothing.
     vec2 gap = clamp(centre, blockLow, blockHigh) - centre;
-    bool reaches = isTextured
-        ? !(any(lessThan(centre + reach, blockLow)) || any(greaterThan(centre - reach, blockHigh)))
-        : dot(gap, gap) <= reach * reach;
-    if (reaches) {
+    if (dot(gap, gap) <= reach * reach) {
         atomicOr(stagedHitBits[parity][gl_LocalInvocationIndex >> 5u], 1u << (gl_LocalInvocationIndex & 31u));
     }
     vec2 shape;
